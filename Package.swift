@@ -1,0 +1,88 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let strictSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "Narrate",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "NarrateKit", targets: ["NarrateKit"]),
+        .executable(name: "narrate", targets: ["narrate"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CESpeakNG",
+            pkgConfig: "espeak-ng",
+            providers: [.apt(["libespeak-ng-dev"])]
+        ),
+        .target(
+            name: "NarrateDomain",
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "NarrateData",
+            dependencies: [
+                "NarrateDomain",
+                "CESpeakNG",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "NarrateKit",
+            dependencies: [
+                "NarrateDomain",
+                "NarrateData",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "narrate",
+            dependencies: [
+                "NarrateKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "NarrateDomainTests",
+            dependencies: ["NarrateDomain"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "NarrateDataTests",
+            dependencies: ["NarrateData", "NarrateDomain"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "NarrateKitTests",
+            dependencies: ["NarrateKit", "NarrateDomain", "NarrateData"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "narrateTests",
+            dependencies: [
+                "narrate",
+                "NarrateKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictSettings
+        ),
+    ]
+)

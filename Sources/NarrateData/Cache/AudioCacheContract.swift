@@ -1,0 +1,29 @@
+import NarrateDomain
+
+/// Result of pruning the cache to a byte budget.
+public struct CachePruneResult: Sendable, Equatable {
+    public var removedEntries: Int
+    public var removedBytes: Int64
+
+    public init(removedEntries: Int, removedBytes: Int64) {
+        self.removedEntries = removedEntries
+        self.removedBytes = removedBytes
+    }
+}
+
+/// A content-addressed store of synthesized audio, shared safely by threads and processes.
+public protocol AudioCacheContract: Sendable {
+    /// The entry stored under `key`, verified; `nil` on a miss. A corrupt or truncated
+    /// entry is removed and reported as a miss.
+    func lookup(key: AudioCacheKey) async throws(CacheError) -> SpeechAudio?
+    /// Stores `audio` under `key` atomically (temporary file, fsync, rename), replacing any entry.
+    func store(_ audio: SpeechAudio, key: AudioCacheKey) async throws(CacheError)
+    /// Entry count, bytes, audio duration and hits.
+    func statistics() async throws(CacheError) -> CacheStatistics
+    /// Removes least-recently-used entries until the cache holds at most `maxBytes`.
+    func prune(maxBytes: Int64) async throws(CacheError) -> CachePruneResult
+    /// Removes every entry.
+    func clear() async throws(CacheError)
+    /// Writes index updates that are still pending (hits, last-used times) to the index.
+    func flush() async throws(CacheError)
+}

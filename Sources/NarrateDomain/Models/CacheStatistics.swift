@@ -1,0 +1,14 @@
+/// A summary of the audio cache's content.
+public struct CacheStatistics: Sendable, Equatable, Codable {
+    public var entryCount: Int
+    public var totalBytes: Int64
+    public var totalDuration: Double
+    public var totalHits: Int
+
+    public init(entryCount: Int, totalBytes: Int64, totalDuration: Double, totalHits: Int) {
+        self.entryCount = entryCount
+        self.totalBytes = totalBytes
+        self.totalDuration = totalDuration
+        self.totalHits = totalHits
+    }
+}

@@ -1,0 +1,22 @@
+/// A voice the engine offers, or a preset defined in `voices/`.
+public struct Voice: Sendable, Hashable, Codable {
+    public enum Gender: String, Sendable, Hashable, Codable { case unspecified, male, female }
+
+    /// The name to pass to `--voice`.
+    public var name: String
+    /// The engine's identifier (its file below espeak-ng-data/voices), or the preset's eSpeak voice.
+    public var identifier: String
+    /// Language codes, most preferred first (`en-us`, `en`).
+    public var languages: [String]
+    public var gender: Gender
+    /// Set for presets: the profile the name stands for.
+    public var preset: VoiceProfile?
+
+    public init(name: String, identifier: String, languages: [String], gender: Gender = .unspecified, preset: VoiceProfile? = nil) {
+        self.name = name
+        self.identifier = identifier
+        self.languages = languages
+        self.gender = gender
+        self.preset = preset
+    }
+}

@@ -1,0 +1,44 @@
+/// Everything that selects and shapes an eSpeak voice: the engine voice name and its parameters.
+public struct VoiceProfile: Sendable, Hashable, Codable {
+    /// The eSpeak voice name (`en-us`, `fr`, `en+f3`, …).
+    public var voice: String
+    /// Speaking rate in words per minute (80–450).
+    public var rate: Int
+    /// Base pitch (0–99).
+    public var pitch: Int
+    /// Volume / amplitude (0–200).
+    public var volume: Int
+    /// Extra pause between words, in units of 10 ms.
+    public var wordGap: Int
+
+    public static let rateRange = 80...450
+    public static let pitchRange = 0...99
+    public static let volumeRange = 0...200
+    public static let wordGapRange = 0...1000
+
+    public init(voice: String, rate: Int = 175, pitch: Int = 50, volume: Int = 100, wordGap: Int = 0) {
+        self.voice = voice
+        self.rate = rate
+        self.pitch = pitch
+        self.volume = volume
+        self.wordGap = wordGap
+    }
+
+    /// The profile used when the user names no voice: eSpeak's own defaults.
+    public static let narrator = VoiceProfile(voice: "en-us")
+
+    /// Checks every parameter against its range.
+    /// - Throws: `SpeechError.parameterOutOfRange` naming the first bad parameter.
+    public func validated() throws(SpeechError) -> VoiceProfile {
+        let checks: [(String, Int, ClosedRange<Int>)] = [
+            ("rate", rate, Self.rateRange),
+            ("pitch", pitch, Self.pitchRange),
+            ("volume", volume, Self.volumeRange),
+            ("word gap", wordGap, Self.wordGapRange),
+        ]
+        for (name, value, range) in checks where !range.contains(value) {
+            throw .parameterOutOfRange(name: name, value: value, range: range)
+        }
+        return self
+    }
+}

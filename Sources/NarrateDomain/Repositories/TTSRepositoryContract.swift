@@ -1,0 +1,10 @@
+/// Turns one utterance into audio, through a cache whose use the caller's policy decides.
+public protocol TTSRepositoryContract: Sendable {
+    /// Audio for `request`.
+    /// - Parameter cachePolicy: chosen by the use case (Get = `.localFirst`, Refresh = `.remoteFirst`).
+    /// - Throws: `SpeechError` for engine, voice and cache failures.
+    func synthesize(_ request: SpeechRequest, cachePolicy: CachePolicy) async throws(SpeechError) -> SpeechAudio
+
+    /// The cache key `request` is stored under (a lowercase hex SHA-256), for manifests and logs.
+    func cacheKey(for request: SpeechRequest) async throws(SpeechError) -> String
+}
