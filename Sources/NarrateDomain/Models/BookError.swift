@@ -5,6 +5,9 @@ public enum BookError: Error, Sendable, Equatable {
     case unsupportedFormat(path: String)
     case noText(path: String)
     case pageNotFound(page: String, pageCount: Int)
+    case bookNotFound(reference: String)
+    case ambiguousBook(reference: String, matches: [String])
+    case libraryFailed(reason: String)
 }
 
 extension BookError: CustomStringConvertible {
@@ -20,6 +23,12 @@ extension BookError: CustomStringConvertible {
             "'\(path)' has no text to read."
         case let .pageNotFound(page, pageCount):
             "There is no page \(page): the book has \(pageCount) page\(pageCount == 1 ? "" : "s") (1–\(pageCount))."
+        case let .bookNotFound(reference):
+            "No book matches '\(reference)'. Give a file path, a library id or a title prefix; 'narrate list' shows the library."
+        case let .ambiguousBook(reference, matches):
+            "'\(reference)' matches several books: \(matches.joined(separator: "; ")). Use the library id or a longer title."
+        case let .libraryFailed(reason):
+            "The book library could not be used: \(reason). Check that its folder is writable, or choose another with --library."
         }
     }
 }

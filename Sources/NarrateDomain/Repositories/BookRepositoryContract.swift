@@ -1,0 +1,22 @@
+/// The library of imported books (SQLite), with reading progress and full-text search.
+public protocol BookRepositoryContract: Sendable {
+    /// Every book, newest first.
+    func getAllBooks() async throws(BookError) -> [LibraryBook]
+    /// The book with `id`, or `nil`.
+    func getBook(id: BookID) async throws(BookError) -> LibraryBook?
+    /// The book imported from a file with this content hash, or `nil`.
+    func getBook(contentHash: String) async throws(BookError) -> LibraryBook?
+    /// Saves a new book and returns it with its assigned id.
+    func saveBook(_ book: Book, contentHash: String, sourcePath: String) async throws(BookError) -> LibraryBook
+    /// Replaces a saved book's metadata, chapters and pages.
+    func updateBook(_ book: LibraryBook) async throws(BookError)
+    /// Deletes a book with its chapters, pages, cover and progress.
+    /// - Throws: `BookError.bookNotFound` when there is no such book.
+    func deleteBook(id: BookID) async throws(BookError)
+    /// Full-text search over title, authors and page text.
+    func searchBooks(query: String) async throws(BookError) -> [BookSearchResult]
+    /// Saves where the reader stopped.
+    func updateProgress(bookID: BookID, progress: ReadingProgress) async throws(BookError)
+    /// The cover image of a book, if it has one.
+    func getCover(bookID: BookID) async throws(BookError) -> BookCover?
+}
