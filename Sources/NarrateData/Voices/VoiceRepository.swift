@@ -1,0 +1,83 @@
+import Foundation
+import NarrateDomain
+
+/// Voices from two sources: presets (JSON files in a `voices/` folder, plus the built-in
+/// `narrator`) and the engine's own list.
+public final class VoiceRepository: VoiceRepositoryContract {
+    public typealias EngineVoices = @Sendable () async throws(SpeechError) -> (voices: [Voice], variants: [String])
+
+    private let presetDirectories: [String]
+    private let engineVoices: EngineVoices
+
+    /// - Parameters:
+    ///   - presetDirectories: folders searched for `*.json` presets, earlier ones first.
+    ///   - engineVoices: the engine's voices and variant names.
+    public init(presetDirectories: [String], engineVoices: @escaping EngineVoices) {
+        self.presetDirectories = presetDirectories
+        self.engineVoices = engineVoices
+    }
+
+    public func voices() async throws(SpeechError) -> [Voice] {
+        let presets = loadPresets().sorted { $0.name < $1.name }
+        let engine = try await engineVoices().voices.sorted { $0.name.lowercased() < $1.name.lowercased() }
+        return presets + engine
+    }
+
+    public func profile(named name: String) async throws(SpeechError) -> VoiceProfile {
+        let presets = loadPresets()
+        if let preset = presets.first(where: { $0.name.lowercased() == name.lowercased() }), let profile = preset.preset {
+            return profile
+        }
+        let (voices, variants) = try await engineVoices()
+        let parts = name.split(separator: "+", maxSplits: 1).map(String.init)
+        let base = parts.first ?? name
+        let variant = parts.count > 1 ? parts[1] : nil
+        let baseKnown = voices.contains { Self.names(of: $0).contains(base.lowercased()) }
+        let variantKnown = variant.map { wanted in variants.contains { $0.lowercased() == wanted.lowercased() } } ?? true
+        guard !name.isEmpty, baseKnown, variantKnown else {
+            let candidates = presets.map(\.name) + voices.flatMap { Self.names(of: $0) }
+            let wanted = variantKnown ? base : name
+            let suggestions = variantKnown
+                ? NameSuggester.suggestions(for: wanted, among: candidates)
+                : NameSuggester.suggestions(for: variant ?? "", among: variants).map { "\(base)+\($0)" }
+            throw .voiceNotFound(name, suggestions: suggestions)
+        }
+        return VoiceProfile(voice: name)
+    }
+
+    /// Every name eSpeak accepts for a voice: its languages, its file name and its name.
+    private static func names(of voice: Voice) -> [String] {
+        var names = voice.languages.map { $0.lowercased() }
+        names.append(voice.identifier.lowercased())
+        if let file = voice.identifier.split(separator: "/").last { names.append(file.lowercased()) }
+        names.append(voice.name.lowercased())
+        return names
+    }
+
+    /// The built-in `narrator` preset, overridden by files of the same name.
+    private func loadPresets() -> [Voice] {
+        var byName: [String: Voice] = [ResolveVoiceUseCase.defaultPreset: Self.builtInNarrator]
+        for directory in presetDirectories.reversed() {
+            guard let files = try? FileManager.default.contentsOfDirectory(atPath: directory) else { continue }
+            for file in files.sorted() where file.hasSuffix(".json") {
+                guard let data = FileManager.default.contents(atPath: directory + "/" + file),
+                      let preset = try? JSONDecoder().decode(VoicePresetFile.self, from: data)
+                else { continue }
+                byName[preset.name.lowercased()] = Voice(
+                    name: preset.name,
+                    identifier: preset.voice,
+                    languages: preset.language.map { [$0] } ?? [],
+                    preset: preset.profile
+                )
+            }
+        }
+        return Array(byName.values)
+    }
+
+    static let builtInNarrator = Voice(
+        name: ResolveVoiceUseCase.defaultPreset,
+        identifier: VoiceProfile.narrator.voice,
+        languages: ["en-us"],
+        preset: .narrator
+    )
+}

@@ -1,0 +1,51 @@
+/// Narrates text chunks in order through a TTS repository, keeping a few requests in flight.
+///
+/// eSpeak runs one synthesis at a time per process, but while it works on the next chunk the
+/// previous one can be stored in the cache and written out: two requests in flight keep both
+/// cores busy. Results are delivered strictly in chunk order, and at most `lookahead` chunks
+/// of audio wait in memory, so memory does not grow with the length of the text.
+struct NarrationPipeline: Sendable {
+    /// Engine input is cut into pieces of at most this many Unicode scalars, at sentence boundaries.
+    static let maxChunkScalars = 1_000
+    static let lookahead = 2
+
+    let repository: any TTSRepositoryContract
+    let cachePolicy: CachePolicy
+
+    /// Synthesizes `chunks` and hands each one's audio, in order, to `consume`, with word marks
+    /// moved to the chunk's offset in the text.
+    func run(
+        _ chunks: [TextChunk],
+        voice: VoiceProfile,
+        isSSML: Bool = false,
+        consume: (SpeechAudio) async throws(SpeechError) -> Void
+    ) async throws(SpeechError) {
+        var pending: [Task<Result<SpeechAudio, SpeechError>, Never>] = []
+        var next = 0
+        let repository = repository
+        let cachePolicy = cachePolicy
+        func startNext() {
+            let chunk = chunks[next]
+            next += 1
+            let request = SpeechRequest(text: chunk.text, voice: voice, isSSML: isSSML)
+            pending.append(Task {
+                do throws(SpeechError) {
+                    var audio = try await repository.synthesize(request, cachePolicy: cachePolicy)
+                    if chunk.scalarOffset != 0 {
+                        audio.wordMarks = audio.wordMarks.map { $0.shifted(text: chunk.scalarOffset, samples: 0) }
+                    }
+                    return .success(audio)
+                } catch {
+                    return .failure(error)
+                }
+            })
+        }
+        defer { pending.forEach { $0.cancel() } }
+        while next < chunks.count, pending.count < Self.lookahead { startNext() }
+        while !pending.isEmpty {
+            let result = await pending.removeFirst().value
+            if next < chunks.count { startNext() }
+            try await consume(result.get())
+        }
+    }
+}

@@ -1,0 +1,31 @@
+/// The path shared by Get and Refresh page narration: find the page, narrate its chunks,
+/// concatenate them with word marks moved to page offsets.
+struct PageNarrator: Sendable {
+    let bookRepository: any BookSourceRepositoryContract
+    let ttsRepository: any TTSRepositoryContract
+    let cachePolicy: CachePolicy
+
+    func narrate(bookPath: String, page reference: String, voice: VoiceProfile) async throws(NarrationError) -> PageNarration {
+        let voice: VoiceProfile
+        do { voice = try voice.validated() } catch { throw .speech(error) }
+        let book: Book
+        do { book = try await bookRepository.book(at: bookPath) } catch { throw .book(error) }
+        guard let page = PageSelector.select(reference, in: book.pages) else {
+            throw .book(.pageNotFound(page: reference, pageCount: book.pages.count))
+        }
+        let chunks = TextChunker.chunks(of: page.text, maxScalars: NarrationPipeline.maxChunkScalars)
+        guard !chunks.isEmpty else { throw .speech(.emptyText) }
+        var combined = SpeechAudio(sampleRate: 0, samples: [], wordMarks: [])
+        do {
+            try await NarrationPipeline(repository: ttsRepository, cachePolicy: cachePolicy).run(chunks, voice: voice) { audio throws(SpeechError) in
+                let offset = combined.samples.count
+                combined.sampleRate = audio.sampleRate
+                combined.samples.append(contentsOf: audio.samples)
+                combined.wordMarks.append(contentsOf: audio.wordMarks.map { $0.shifted(text: 0, samples: offset) })
+            }
+        } catch {
+            throw .speech(error)
+        }
+        return PageNarration(page: page, pageCount: book.pages.count, audio: combined)
+    }
+}

@@ -1,0 +1,57 @@
+/// Speaks a text of any length, delivering its audio chunk by chunk.
+public protocol SpeakTextUseCaseContract: Sendable {
+    /// Normalizes `text`, cuts it into engine-sized chunks and synthesizes them in order
+    /// (cache first). `onAudio` receives each chunk's audio as soon as it is ready; its word
+    /// marks carry offsets into the normalized text, sample offsets relative to the chunk.
+    /// - Throws: `SpeechError.emptyText` for a text with nothing to say, and any speech error.
+    func execute(
+        text: String,
+        voice: VoiceProfile,
+        isSSML: Bool,
+        onAudio: (SpeechAudio) async throws(SpeechError) -> Void
+    ) async throws(SpeechError) -> SpeechSummary
+}
+
+public struct SpeakTextUseCase: SpeakTextUseCaseContract {
+    private let repository: any TTSRepositoryContract
+
+    public init(repository: any TTSRepositoryContract) {
+        self.repository = repository
+    }
+
+    public func execute(
+        text: String,
+        voice: VoiceProfile,
+        isSSML: Bool,
+        onAudio: (SpeechAudio) async throws(SpeechError) -> Void
+    ) async throws(SpeechError) -> SpeechSummary {
+        let voice = try voice.validated()
+        let chunks: [TextChunk]
+        if isSSML {
+            // Markup cannot be cut safely: it goes to the engine whole.
+            let trimmed = text.trimmingWhitespace
+            chunks = trimmed.isEmpty ? [] : [TextChunk(text: trimmed, scalarOffset: 0)]
+        } else {
+            chunks = TextChunker.chunks(of: TextNormalizer.normalize(text), maxScalars: NarrationPipeline.maxChunkScalars)
+        }
+        guard !chunks.isEmpty else { throw .emptyText }
+        var summary = SpeechSummary(chunkCount: 0, sampleCount: 0, sampleRate: 0)
+        try await NarrationPipeline(repository: repository, cachePolicy: .localFirst).run(chunks, voice: voice, isSSML: isSSML) { audio throws(SpeechError) in
+            summary.chunkCount += 1
+            summary.sampleCount += audio.samples.count
+            summary.sampleRate = audio.sampleRate
+            try await onAudio(audio)
+        }
+        return summary
+    }
+}
+
+extension String {
+    var trimmingWhitespace: String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return "" }
+        return String(scalars[first...last])
+    }
+}

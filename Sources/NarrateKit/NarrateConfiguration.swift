@@ -1,0 +1,65 @@
+import Foundation
+import NarrateDomain
+
+/// Where Narrate keeps its files and how it narrates; every field has a default that needs no set-up.
+public struct NarrateConfiguration: Sendable {
+    /// The audio cache folder; `nil` turns the cache off.
+    public var cacheDirectory: String?
+    /// Folders searched for voice presets (`*.json`), earlier first.
+    public var voiceDirectories: [String]
+    /// Target words per page for books without print pages.
+    public var wordsPerPage: Int
+
+    public init(cacheDirectory: String?, voiceDirectories: [String], wordsPerPage: Int = 300) {
+        self.cacheDirectory = cacheDirectory
+        self.voiceDirectories = voiceDirectories
+        self.wordsPerPage = wordsPerPage
+    }
+
+    /// The defaults for `environment`: cache in `$NARRATE_CACHE_DIR`, else
+    /// `$XDG_CACHE_HOME/narrate`, else `~/.cache/narrate`; presets from `$NARRATE_VOICES_DIR`,
+    /// the `voices/` folder of a source checkout the binary was built in, and
+    /// `$XDG_DATA_HOME/narrate/voices`.
+    public static func standard(
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        executablePath: String = CommandLine.arguments.first ?? ""
+    ) -> NarrateConfiguration {
+        NarrateConfiguration(
+            cacheDirectory: defaultCacheDirectory(environment: environment),
+            voiceDirectories: defaultVoiceDirectories(environment: environment, executablePath: executablePath)
+        )
+    }
+
+    public static func defaultCacheDirectory(environment: [String: String]) -> String {
+        if let explicit = environment["NARRATE_CACHE_DIR"], !explicit.isEmpty { return explicit }
+        if let xdg = environment["XDG_CACHE_HOME"], !xdg.isEmpty { return xdg + "/narrate" }
+        return home(environment) + "/.cache/narrate"
+    }
+
+    public static func defaultDataDirectory(environment: [String: String]) -> String {
+        if let xdg = environment["XDG_DATA_HOME"], !xdg.isEmpty { return xdg + "/narrate" }
+        return home(environment) + "/.local/share/narrate"
+    }
+
+    static func defaultVoiceDirectories(environment: [String: String], executablePath: String) -> [String] {
+        var directories: [String] = []
+        if let explicit = environment["NARRATE_VOICES_DIR"], !explicit.isEmpty { directories.append(explicit) }
+        // A binary built in a checkout sits at <checkout>/.build/<triple>/<configuration>/narrate.
+        let executable = URL(fileURLWithPath: executablePath).resolvingSymlinksInPath()
+        var folder = executable.deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = folder.appendingPathComponent("voices").path
+            if FileManager.default.fileExists(atPath: candidate + "/README.md") {
+                directories.append(candidate)
+                break
+            }
+            folder = folder.deletingLastPathComponent()
+        }
+        directories.append(defaultDataDirectory(environment: environment) + "/voices")
+        return directories
+    }
+
+    private static func home(_ environment: [String: String]) -> String {
+        environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+    }
+}

@@ -1,0 +1,6 @@
+@_exported import NarrateDomain
+@_exported import class NarrateData.WAVWriter
+@_exported import enum NarrateData.TemporaryFileRegistry
+@_exported import protocol NarrateData.AudioCacheContract
+@_exported import struct NarrateData.CachePruneResult
+@_exported import enum NarrateData.TextFileReader

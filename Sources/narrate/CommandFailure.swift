@@ -1,0 +1,22 @@
+import ArgumentParser
+import Foundation
+import NarrateKit
+
+/// Prints one line that says what happened and what to do, and ends with a failure status.
+func fail(_ error: any Error) -> ExitCode {
+    let message = (error as? any CustomStringConvertible)?.description ?? "\(error)"
+    FileHandle.standardError.write(Data("narrate: error: \(message)\n".utf8))
+    return ExitCode.failure
+}
+
+/// Removes files being written when the user interrupts, so nothing partial is left behind.
+enum InterruptHandling {
+    static func install() {
+        for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
+            signal(signalNumber) { received in
+                TemporaryFileRegistry.removeAll()
+                _exit(128 + received)
+            }
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import ArgumentParser
+import Foundation
+import Logging
+import NarrateKit
+
+/// Options every speaking command takes: the voice, its parameters, the cache and logging.
+struct CommonOptions: ParsableArguments {
+    @Option(name: .long, help: "A preset from voices/ (default: narrator) or an eSpeak voice (en-us, fr, de, en+f3). See 'narrate voices'.")
+    var voice: String?
+
+    @Option(name: [.short, .long], help: "Speaking rate in words per minute (80–450).")
+    var rate: Int?
+
+    @Option(name: [.short, .long], help: "Pitch (0–99).")
+    var pitch: Int?
+
+    @Option(name: [.short, .long], help: "Volume (0–200, 100 is normal).")
+    var volume: Int?
+
+    @Option(name: .customLong("word-gap"), help: "Extra pause between words, in units of 10 ms.")
+    var wordGap: Int?
+
+    @OptionGroup var storage: StorageOptions
+
+    @Flag(name: .customLong("no-cache"), help: "Neither read nor write the audio cache.")
+    var noCache = false
+
+    var overrides: VoiceOverrides {
+        VoiceOverrides(rate: rate, pitch: pitch, volume: volume, wordGap: wordGap)
+    }
+
+    func validate() throws {
+        if let rate, !VoiceProfile.rateRange.contains(rate) { throw ValidationError("--rate must be from 80 to 450 (got \(rate)).") }
+        if let pitch, !VoiceProfile.pitchRange.contains(pitch) { throw ValidationError("--pitch must be from 0 to 99 (got \(pitch)).") }
+        if let volume, !VoiceProfile.volumeRange.contains(volume) { throw ValidationError("--volume must be from 0 to 200 (got \(volume)).") }
+        if let wordGap, !VoiceProfile.wordGapRange.contains(wordGap) { throw ValidationError("--word-gap must be from 0 to 1000 (got \(wordGap)).") }
+    }
+
+    func configuration() -> NarrateConfiguration {
+        var configuration = storage.configuration()
+        if noCache { configuration.cacheDirectory = nil }
+        return configuration
+    }
+}
+
+/// Where files live, and how much to say about it.
+struct StorageOptions: ParsableArguments {
+    @Option(name: .customLong("cache-dir"), help: "The audio cache folder (default: $NARRATE_CACHE_DIR, else $XDG_CACHE_HOME/narrate, else ~/.cache/narrate).")
+    var cacheDir: String?
+
+    @Flag(name: .long, help: "Log cache hits and misses and other details on standard error.")
+    var verbose = false
+
+    @Flag(name: [.short, .long], help: "Print nothing but errors.")
+    var quiet = false
+
+    func configuration() -> NarrateConfiguration {
+        var configuration = NarrateConfiguration.standard()
+        if let cacheDir { configuration.cacheDirectory = cacheDir }
+        return configuration
+    }
+
+    func makeLogger() -> Logger {
+        var logger = Logger(label: "narrate", factory: { StreamLogHandler.standardError(label: $0) })
+        logger.logLevel = verbose ? .debug : (quiet ? .error : .warning)
+        return logger
+    }
+
+    /// A progress or summary line on standard error, unless `--quiet`.
+    func report(_ line: String) {
+        guard !quiet else { return }
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+}

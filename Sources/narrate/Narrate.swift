@@ -1,0 +1,16 @@
+import ArgumentParser
+
+/// `narrate`: text and books to speech with eSpeak NG, every utterance cached.
+@main
+struct Narrate: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "narrate",
+        abstract: "Turn text and books into speech with eSpeak NG, never synthesizing the same thing twice.",
+        discussion: """
+            Audio is cached under $XDG_CACHE_HOME/narrate (or ~/.cache/narrate): a second run \
+            of the same text with the same voice reads it back instead of synthesizing it.
+            """,
+        version: "0.1.0",
+        subcommands: [Say.self, PageCommand.self, Pages.self, Voices.self, CacheCommand.self]
+    )
+}

@@ -1,0 +1,69 @@
+import ArgumentParser
+import Foundation
+import NarrateKit
+
+extension Narrate {
+    /// `narrate say`: speak a text, a file or standard input into a WAV file.
+    struct Say: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Speak a text into a WAV file.",
+            discussion: "The text comes from the argument, else from -f FILE, else from standard input."
+        )
+
+        @Argument(help: "The text to speak.")
+        var text: String?
+
+        @Option(name: [.short, .customLong("file")], help: "Read the text from this file (UTF-8, UTF-16 with BOM, or Windows-1252).")
+        var file: String?
+
+        @Option(name: [.short, .customLong("output")], help: "The WAV file to write, or - for standard output.")
+        var output: String = "speech.wav"
+
+        @Flag(name: .long, help: "Treat the text as SSML markup (plain text is never read as markup).")
+        var ssml = false
+
+        @OptionGroup var common: CommonOptions
+
+        func validate() throws {
+            if text != nil, file != nil { throw ValidationError("Give either a text or -f FILE, not both.") }
+        }
+
+        func run() async throws {
+            InterruptHandling.install()
+            let logger = common.storage.makeLogger()
+            let configuration = common.configuration()
+            do {
+                let input = try readInput()
+                let voice = try await makeResolveVoiceUseCase(configuration: configuration).execute(name: common.voice, overrides: common.overrides)
+                let cache = try makeAudioCache(configuration: configuration, logger: logger)
+                let repository = makeTTSRepository(cache: cache, logger: logger)
+                let writer = try WAVWriter(path: output)
+                do {
+                    let summary = try await makeSpeakTextUseCase(repository: repository).execute(text: input, voice: voice, isSSML: ssml) { audio throws(SpeechError) in
+                        try writer.append(audio)
+                    }
+                    try writer.finish()
+                    try? await cache?.flush()
+                    if output != WAVWriter.standardOutputPath {
+                        common.storage.report("Wrote \(output): \(Format.duration(summary.duration)) of speech (\(summary.chunkCount) chunk\(summary.chunkCount == 1 ? "" : "s")).")
+                    }
+                } catch {
+                    writer.discard()
+                    try? await cache?.flush()
+                    throw error
+                }
+            } catch {
+                throw fail(error)
+            }
+        }
+
+        private func readInput() throws -> String {
+            if let text { return text }
+            if let file { return try TextFileReader.read(path: file) }
+            guard isatty(STDIN_FILENO) == 0 else {
+                throw SpeechError.emptyText
+            }
+            return TextFileReader.readStandardInput()
+        }
+    }
+}
