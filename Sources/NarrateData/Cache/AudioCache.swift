@@ -1,0 +1,298 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import Logging
+import NarrateDomain
+
+/// The on-disk audio cache: one content-addressed file per entry plus a SQLite index.
+///
+/// Layout of `directory`:
+/// - `objects/ab/abcdef…` — one entry per key (64 hex characters, `ab` its first two), in the
+///   format of `AudioCacheEntryCodec`; written under `.tmp-…` in the same folder, fsynced, then
+///   renamed, so a reader never sees a partial entry.
+/// - `index.sqlite` — size, duration, creation and last-use times and hits of each entry, for
+///   statistics and LRU pruning. The files are the truth; `statistics()` and `prune(maxBytes:)`
+///   reconcile the index with them.
+///
+/// Several instances, in one process or in many, may share a folder. Calls from concurrent tasks
+/// are safe. The calls block on file and SQLite I/O.
+public final class AudioCache: AudioCacheContract {
+    /// The cache folder.
+    public let directory: String
+    private let objectsPath: String
+    private let index: AudioCacheIndex
+    private let clock: @Sendable () -> Date
+    private let logger: Logger
+
+    static let temporaryPrefix = ".tmp-"
+    /// Temporary files older than this belong to a writer that died; reconciling removes them.
+    static let staleTemporaryAge: TimeInterval = 3600
+
+    /// Opens the cache in `directory`, creating the folder and its index if needed.
+    /// - Parameters:
+    ///   - directory: the cache folder; created with its parents if missing.
+    ///   - clock: the time recorded for stores and hits (LRU order), and used to age temporary files.
+    ///   - logger: told when a corrupt entry is dropped or a best-effort index write fails.
+    /// - Throws: `CacheError.notWritable` when the folder cannot be created or written to,
+    ///   `CacheError.indexFailed` when the SQLite index cannot be opened.
+    public init(
+        directory: String,
+        clock: @escaping @Sendable () -> Date = Date.init,
+        logger: Logger = Logger(label: "narrate.audio-cache", factory: { _ in SwiftLogNoOpLogHandler() })
+    ) throws(CacheError) {
+        // Entries hold PCM in the host's byte order, which must be the format's little-endian.
+        precondition(UInt16(1).littleEndian == 1, "AudioCache supports little-endian hosts only")
+        self.directory = directory
+        self.objectsPath = directory + "/objects"
+        self.clock = clock
+        self.logger = logger
+        do throws(SystemCallError) {
+            try Self.makeDirectories(directory)
+            try AudioCacheEntryFile.makeDirectory(objectsPath)
+            try Self.probeWritable(directory)
+        } catch {
+            throw .notWritable(path: directory, reason: error.reason)
+        }
+        index = try AudioCacheIndex(path: directory + "/index.sqlite")
+    }
+
+    deinit {
+        do {
+            try index.flush()
+        } catch {
+            logger.warning("Audio cache index updates were lost", metadata: ["error": "\(error)"])
+        }
+    }
+
+    // MARK: - AudioCacheContract
+
+    public func lookup(key: AudioCacheKey) async throws(CacheError) -> SpeechAudio? {
+        let path = entryPath(key)
+        switch AudioCacheEntryFile.read(path: path, key: key) {
+        case .missing:
+            return nil
+        case let .corrupt(reason, identity):
+            logger.warning("Dropping a corrupt audio cache entry", metadata: ["path": "\(path)", "reason": "\(reason)"])
+            discard(key: key, path: path, identity: identity)
+            return nil
+        case let .entry(audio, fileSize):
+            let full = index.recordHit(key: key.hex, size: Int64(fileSize), duration: audio.duration, at: now)
+            if full { flushBestEffort() }
+            return audio
+        }
+    }
+
+    public func store(_ audio: SpeechAudio, key: AudioCacheKey) async throws(CacheError) {
+        let path = entryPath(key)
+        let prefix: [UInt8]
+        do {
+            prefix = try AudioCacheEntryCodec.encodePrefix(audio, key: key)
+        } catch {
+            throw .writeFailed(path: path, reason: error.reason)
+        }
+        let shard = shardPath(key)
+        let temporaryPath = "\(shard)/\(Self.temporaryPrefix)\(key.hex)-\(getpid())-\(String(UInt64.random(in: .min ... .max), radix: 16))"
+        do throws(SystemCallError) {
+            try AudioCacheEntryFile.makeDirectory(shard)
+            // Header, PCM and digest go to the kernel in one writev, straight from their buffers.
+            let written: Result<Void, SystemCallError> = audio.samples.withUnsafeBytes { samples in
+                let digest = AudioCacheEntryCodec.digest(prefix: prefix, samples: samples)
+                return prefix.withUnsafeBytes { header in
+                    digest.withUnsafeBytes { trailer in
+                        Result { () throws(SystemCallError) in
+                            try AudioCacheEntryFile.writeAtomically([header, samples, trailer], to: path, temporaryPath: temporaryPath)
+                        }
+                    }
+                }
+            }
+            try written.get()
+        } catch {
+            throw .writeFailed(path: path, reason: error.reason)
+        }
+        let size = Int64(prefix.count + audio.samples.count * MemoryLayout<Int16>.size + AudioCacheEntryCodec.digestSize)
+        if index.recordStore(key: key.hex, size: size, duration: audio.duration, at: now) {
+            flushBestEffort()
+        }
+    }
+
+    public func statistics() async throws(CacheError) -> CacheStatistics {
+        try index.flush()
+        try reconcile()
+        return try index.statistics()
+    }
+
+    public func prune(maxBytes: Int64) async throws(CacheError) -> CachePruneResult {
+        try index.flush()
+        try reconcile()
+        let rows = try index.rowsByLastUse()
+        var total = rows.reduce(Int64(0)) { $0 + $1.size }
+        var removed = [String]()
+        var removedBytes: Int64 = 0
+        for row in rows {
+            guard total > maxBytes else { break }
+            let path = "\(objectsPath)/\(row.key.prefix(2))/\(row.key)"
+            do throws(SystemCallError) {
+                try AudioCacheEntryFile.remove(path)
+            } catch {
+                try index.delete(keys: removed)
+                throw .notWritable(path: path, reason: error.reason)
+            }
+            removed.append(row.key)
+            removedBytes += row.size
+            total -= row.size
+        }
+        try index.delete(keys: removed)
+        return CachePruneResult(removedEntries: removed.count, removedBytes: removedBytes)
+    }
+
+    public func clear() async throws(CacheError) {
+        try index.flush()
+        do throws(SystemCallError) {
+            try forEachObjectFile { (name, path) throws(SystemCallError) in
+                // A young temporary file is another writer's store in progress: leave it.
+                if name.hasPrefix(Self.temporaryPrefix), !isStale(path) { return }
+                try AudioCacheEntryFile.remove(path)
+            }
+        } catch {
+            throw .notWritable(path: error.path, reason: error.reason)
+        }
+        try index.deleteAll()
+    }
+
+    public func flush() async throws(CacheError) {
+        try index.flush()
+    }
+
+    // MARK: - Paths
+
+    private func shardPath(_ key: AudioCacheKey) -> String {
+        "\(objectsPath)/\(key.hex.prefix(2))"
+    }
+
+    private func entryPath(_ key: AudioCacheKey) -> String {
+        "\(shardPath(key))/\(key.hex)"
+    }
+
+    private var now: Double { clock().timeIntervalSince1970 }
+
+    // MARK: - Maintenance
+
+    /// Removes a corrupt entry, unless the file was replaced since it was read.
+    private func discard(key: AudioCacheKey, path: String, identity: AudioCacheEntryFile.FileIdentity?) {
+        // Without an identity the file could not even be opened (e.g. permissions): leave it.
+        guard let identity else { return }
+        do {
+            if AudioCacheEntryFile.status(path)?.identity == identity {
+                try AudioCacheEntryFile.remove(path)
+            }
+            try index.delete(keys: [key.hex])
+        } catch {
+            logger.warning("Could not remove a corrupt audio cache entry", metadata: ["path": "\(path)", "error": "\(error)"])
+        }
+    }
+
+    private func flushBestEffort() {
+        do {
+            try index.flush()
+        } catch {
+            logger.warning("Audio cache index update postponed", metadata: ["error": "\(error)"])
+        }
+    }
+
+    /// Brings the index in line with the files: indexes entry files it lacks (their writer died
+    /// before its index write), drops rows whose file is gone, removes stale temporary files.
+    private func reconcile() throws(CacheError) {
+        var files = [String: (path: String, size: Int, modified: Double)]()
+        do throws(SystemCallError) {
+            try forEachObjectFile { (name, path) throws(SystemCallError) in
+                if name.hasPrefix(Self.temporaryPrefix) {
+                    if isStale(path) { try AudioCacheEntryFile.remove(path) }
+                } else if name.utf8.count == 64, Self.keyBytes(hex: name) != nil, let status = AudioCacheEntryFile.status(path), !status.isDirectory {
+                    files[name] = (path, status.size, status.modified)
+                }
+            }
+        } catch {
+            throw .notWritable(path: error.path, reason: error.reason)
+        }
+
+        let indexed = try index.allKeys()
+        var missing = [AudioCacheIndexRow]()
+        for (name, file) in files where !indexed.contains(name) {
+            guard let bytes = Self.keyBytes(hex: name) else { continue }
+            do {
+                let header = try AudioCacheEntryFile.readHeader(path: file.path, key: AudioCacheKey(bytes: bytes))
+                missing.append(AudioCacheIndexRow(
+                    key: name, size: Int64(file.size), duration: header.duration,
+                    createdAt: file.modified, lastUsedAt: file.modified, hits: 0))
+            } catch {
+                logger.warning("Dropping an unreadable audio cache entry", metadata: ["path": "\(file.path)", "error": "\(error)"])
+                try? AudioCacheEntryFile.remove(file.path)
+            }
+        }
+        try index.insertMissing(missing)
+        try index.delete(keys: indexed.filter { files[$0] == nil })
+    }
+
+    private func isStale(_ path: String) -> Bool {
+        guard let status = AudioCacheEntryFile.status(path) else { return false }
+        return now - status.modified > Self.staleTemporaryAge
+    }
+
+    /// Calls `body` with the name and path of every file in every shard folder.
+    private func forEachObjectFile(_ body: (String, String) throws(SystemCallError) -> Void) throws(SystemCallError) {
+        for shard in try AudioCacheEntryFile.names(in: objectsPath) where shard.utf8.count == 2 {
+            let shardPath = "\(objectsPath)/\(shard)"
+            guard AudioCacheEntryFile.status(shardPath)?.isDirectory == true else { continue }
+            for name in try AudioCacheEntryFile.names(in: shardPath) {
+                try body(name, "\(shardPath)/\(name)")
+            }
+        }
+    }
+
+    // MARK: - Set-up helpers
+
+    /// `mkdir -p`.
+    private static func makeDirectories(_ path: String) throws(SystemCallError) {
+        var prefix = path.hasPrefix("/") ? "" : "."
+        for component in path.split(separator: "/", omittingEmptySubsequences: true) {
+            prefix += "/\(component)"
+            try AudioCacheEntryFile.makeDirectory(prefix)
+        }
+        guard AudioCacheEntryFile.status(path)?.isDirectory == true else {
+            throw SystemCallError(operation: "mkdir", path: path, code: ENOTDIR)
+        }
+    }
+
+    /// Proves the folder writable by creating and removing a file, as permissions alone can lie
+    /// (read-only mounts, root, ACLs).
+    private static func probeWritable(_ directory: String) throws(SystemCallError) {
+        let probe = "\(directory)/\(temporaryPrefix)probe-\(getpid())-\(String(UInt64.random(in: .min ... .max), radix: 16))"
+        let fd = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw .last("open", probe) }
+        close(fd)
+        try AudioCacheEntryFile.remove(probe)
+    }
+
+    /// The 32 bytes a 64-character lowercase hex name stands for.
+    static func keyBytes(hex: String) -> [UInt8]? {
+        let digits = Array(hex.utf8)
+        guard digits.count == 64 else { return nil }
+        func value(_ digit: UInt8) -> UInt8? {
+            switch digit {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
+            default: nil
+            }
+        }
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(32)
+        for index in stride(from: 0, to: 64, by: 2) {
+            guard let high = value(digits[index]), let low = value(digits[index + 1]) else { return nil }
+            bytes.append(high << 4 | low)
+        }
+        return bytes
+    }
+}
