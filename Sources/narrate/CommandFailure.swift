@@ -4,7 +4,7 @@ import NarrateKit
 
 /// Prints one line that says what happened and what to do, and ends with a failure status.
 func fail(_ error: any Error) -> ExitCode {
-    let message = (error as? any CustomStringConvertible)?.description ?? "\(error)"
+    let message = String(describing: error)
     FileHandle.standardError.write(Data("narrate: error: \(message)\n".utf8))
     return ExitCode.failure
 }
@@ -19,4 +19,10 @@ enum InterruptHandling {
             }
         }
     }
+}
+
+/// A failure the CLI itself detects, with its message.
+struct CLIMessage: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
 }

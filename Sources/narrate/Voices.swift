@@ -23,7 +23,7 @@ extension Narrate {
                     return
                 }
                 if voices.isEmpty, let language {
-                    throw ValidationError("No voice speaks '\(language)'. Run 'narrate voices' to list them all.")
+                    throw CLIMessage("No voice speaks '\(language)'. Run 'narrate voices' to list them all.")
                 }
                 print("NAME                  LANGUAGES            GENDER  VOICE")
                 for voice in voices {
@@ -31,8 +31,6 @@ extension Narrate {
                     let detail = voice.preset.map { "preset: \($0.voice), rate \($0.rate), pitch \($0.pitch)" } ?? "\(voice.name) (\(voice.identifier))"
                     print("\(name.rightPadded(21)) \(voice.languages.joined(separator: ",").rightPadded(20)) \(voice.gender.rawValue.prefix(6).description.rightPadded(7)) \(detail)")
                 }
-            } catch let error as ValidationError {
-                throw fail(error.message)
             } catch {
                 throw fail(error)
             }

@@ -1,4 +1,5 @@
 import Glibc
+import Synchronization
 
 /// Names for files being written: hidden, beside their destination (so `rename` is atomic),
 /// and unique per process.
@@ -16,27 +17,22 @@ public enum TemporaryFileName {
 
 /// The temporary files this process is writing, so a signal handler can remove them.
 public enum TemporaryFileRegistry {
-    private nonisolated(unsafe) static var paths: Set<String> = []
-    private static let lock: UnsafeMutablePointer<pthread_mutex_t> = {
-        let pointer = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-        pthread_mutex_init(pointer, nil)
-        return pointer
-    }()
+    private static let paths = Mutex<Set<String>>([])
 
     static func register(_ path: String) {
-        pthread_mutex_lock(lock); defer { pthread_mutex_unlock(lock) }
-        paths.insert(path)
+        paths.withLock { _ = $0.insert(path) }
     }
 
     static func unregister(_ path: String) {
-        pthread_mutex_lock(lock); defer { pthread_mutex_unlock(lock) }
-        paths.remove(path)
+        paths.withLock { _ = $0.remove(path) }
     }
 
     /// Removes every registered file (called on SIGINT/SIGTERM before the process exits).
+    /// Never waits: a signal may arrive while this thread holds the lock.
     public static func removeAll() {
-        pthread_mutex_lock(lock); defer { pthread_mutex_unlock(lock) }
-        for path in paths { unlink(path) }
-        paths.removeAll()
+        paths.withLockIfAvailable { paths in
+            for path in paths { unlink(path) }
+            paths.removeAll()
+        }
     }
 }

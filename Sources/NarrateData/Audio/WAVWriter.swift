@@ -48,9 +48,8 @@ public final class WAVWriter {
         } else if sampleRate != audio.sampleRate {
             throw .outputFailed(path: path, reason: "audio at \(audio.sampleRate) Hz cannot follow audio at \(sampleRate ?? 0) Hz in one file")
         }
-        try audio.samples.withUnsafeBytes { bytes throws(SpeechError) in
-            try writeAll(UnsafeRawBufferPointer(bytes))
-        }
+        let failure = audio.samples.withUnsafeBytes { bytes in writeAllReturningError(bytes) }
+        if let failure { throw failure }
         dataBytes += UInt64(audio.samples.count * 2)
     }
 
@@ -123,7 +122,18 @@ public final class WAVWriter {
             let written = header.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, off_t(offset)) }
             guard written == header.count else { throw .outputFailed(path: path, reason: POSIXErrorText.current()) }
         } else {
-            try header.withUnsafeBytes { bytes throws(SpeechError) in try writeAll(bytes) }
+            let failure = header.withUnsafeBytes { bytes in writeAllReturningError(bytes) }
+            if let failure { throw failure }
+        }
+    }
+
+    /// `withUnsafeBytes` rethrows untyped errors, so the writer reports its error as a value.
+    private func writeAllReturningError(_ bytes: UnsafeRawBufferPointer) -> SpeechError? {
+        do {
+            try writeAll(bytes)
+            return nil
+        } catch {
+            return error
         }
     }
 

@@ -99,7 +99,7 @@ final class ESpeakLibrary: Sendable {
     }
 
     private static func voiceList(_ list: UnsafeMutablePointer<UnsafePointer<espeak_VOICE>?>?) -> [Voice] {
-        guard var cursor = list.map(UnsafePointer.init) else { return [] }
+        guard var cursor = list else { return [] }
         var voices: [Voice] = []
         while let voice = cursor.pointee {
             voices.append(Self.voice(from: voice.pointee))

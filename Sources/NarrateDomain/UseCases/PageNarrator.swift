@@ -5,9 +5,9 @@ struct PageNarrator: Sendable {
     let ttsRepository: any TTSRepositoryContract
     let cachePolicy: CachePolicy
 
-    func narrate(bookPath: String, page reference: String, voice: VoiceProfile) async throws(NarrationError) -> PageNarration {
+    func narrate(bookPath: String, page reference: String, voice requested: VoiceProfile) async throws(NarrationError) -> PageNarration {
         let voice: VoiceProfile
-        do { voice = try voice.validated() } catch { throw .speech(error) }
+        do { voice = try requested.validated() } catch { throw .speech(error) }
         let book: Book
         do { book = try await bookRepository.book(at: bookPath) } catch { throw .book(error) }
         guard let page = PageSelector.select(reference, in: book.pages) else {
