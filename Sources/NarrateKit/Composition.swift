@@ -1,3 +1,4 @@
+import Foundation
 import Logging
 import NarrateData
 import NarrateDomain
@@ -27,16 +28,54 @@ public func makeBookSourceRepository(configuration: NarrateConfiguration) -> any
     FileBookSourceRepository(parsers: [PlainTextParser()], options: ParseOptions(wordsPerPage: configuration.wordsPerPage))
 }
 
-public func makeGetPageNarrationUseCase(configuration: NarrateConfiguration, repository: any TTSRepositoryContract) -> any GetPageNarrationUseCaseContract {
-    GetPageNarrationUseCase(bookRepository: makeBookSourceRepository(configuration: configuration), ttsRepository: repository)
+/// The book library at `configuration.libraryPath` (created on first use).
+/// - Throws: `BookError.libraryFailed` when the database cannot be opened.
+public func makeBookRepository(configuration: NarrateConfiguration) throws(BookError) -> any BookRepositoryContract {
+    BookRepository(database: try LibraryDatabase.openFile(at: configuration.libraryPath))
 }
 
-public func makeRefreshPageNarrationUseCase(configuration: NarrateConfiguration, repository: any TTSRepositoryContract) -> any RefreshPageNarrationUseCaseContract {
-    RefreshPageNarrationUseCase(bookRepository: makeBookSourceRepository(configuration: configuration), ttsRepository: repository)
+/// Everything that works on the library, sharing one database connection.
+public struct LibraryUseCases: Sendable {
+    public let importBook: any ImportBookUseCaseContract
+    public let getBooks: any GetBooksUseCaseContract
+    public let getBookDetail: any GetBookDetailUseCaseContract
+    public let searchBooks: any SearchBooksUseCaseContract
+    public let deleteBook: any DeleteBookUseCaseContract
+    public let getTableOfContents: any GetTableOfContentsUseCaseContract
+    public let getPages: any GetPagesUseCaseContract
+    public let getPage: any GetPageUseCaseContract
+    public let updateReadingProgress: any UpdateReadingProgressUseCaseContract
+    let bookRepository: any BookRepositoryContract
 }
 
-public func makeGetPagesUseCase(configuration: NarrateConfiguration) -> any GetPagesUseCaseContract {
-    GetPagesUseCase(repository: makeBookSourceRepository(configuration: configuration))
+/// The library's use cases over the configured database and parsers.
+public func makeLibraryUseCases(configuration: NarrateConfiguration) throws(BookError) -> LibraryUseCases {
+    let library = try makeBookRepository(configuration: configuration)
+    let source = makeBookSourceRepository(configuration: configuration)
+    return LibraryUseCases(
+        importBook: ImportBookUseCase(bookRepository: library, sourceRepository: source),
+        getBooks: GetBooksUseCase(repository: library),
+        getBookDetail: GetBookDetailUseCase(bookRepository: library, sourceRepository: source),
+        searchBooks: SearchBooksUseCase(repository: library),
+        deleteBook: DeleteBookUseCase(bookRepository: library, sourceRepository: source),
+        getTableOfContents: GetTableOfContentsUseCase(bookRepository: library, sourceRepository: source),
+        getPages: GetPagesUseCase(bookRepository: library, sourceRepository: source),
+        getPage: GetPageUseCase(bookRepository: library, sourceRepository: source),
+        updateReadingProgress: UpdateReadingProgressUseCase(repository: library, clock: { Date() }),
+        bookRepository: library
+    )
+}
+
+public func makeGetPageNarrationUseCase(repository: any TTSRepositoryContract) -> any GetPageNarrationUseCaseContract {
+    GetPageNarrationUseCase(ttsRepository: repository)
+}
+
+public func makeRefreshPageNarrationUseCase(repository: any TTSRepositoryContract) -> any RefreshPageNarrationUseCaseContract {
+    RefreshPageNarrationUseCase(ttsRepository: repository)
+}
+
+public func makeNarrateNextPageUseCase(library: LibraryUseCases, repository: any TTSRepositoryContract) -> any NarrateNextPageUseCaseContract {
+    NarrateNextPageUseCase(bookRepository: library.bookRepository, ttsRepository: repository, clock: { Date() })
 }
 
 public func makeVoiceRepository(configuration: NarrateConfiguration) -> any VoiceRepositoryContract {

@@ -7,26 +7,31 @@ public struct NarrateConfiguration: Sendable {
     public var cacheDirectory: String?
     /// Folders searched for voice presets (`*.json`), earlier first.
     public var voiceDirectories: [String]
+    /// The book library's SQLite database.
+    public var libraryPath: String
     /// Target words per page for books without print pages.
     public var wordsPerPage: Int
 
-    public init(cacheDirectory: String?, voiceDirectories: [String], wordsPerPage: Int = 300) {
+    public init(cacheDirectory: String?, voiceDirectories: [String], libraryPath: String, wordsPerPage: Int = 300) {
         self.cacheDirectory = cacheDirectory
         self.voiceDirectories = voiceDirectories
+        self.libraryPath = libraryPath
         self.wordsPerPage = wordsPerPage
     }
 
     /// The defaults for `environment`: cache in `$NARRATE_CACHE_DIR`, else
     /// `$XDG_CACHE_HOME/narrate`, else `~/.cache/narrate`; presets from `$NARRATE_VOICES_DIR`,
     /// the `voices/` folder of a source checkout the binary was built in, and
-    /// `$XDG_DATA_HOME/narrate/voices`.
+    /// `$XDG_DATA_HOME/narrate/voices`; the library in `$NARRATE_LIBRARY`, else
+    /// `$XDG_DATA_HOME/narrate/library.sqlite`, else `~/.local/share/narrate/library.sqlite`.
     public static func standard(
         environment: [String: String] = ProcessInfo.processInfo.environment,
         executablePath: String = CommandLine.arguments.first ?? ""
     ) -> NarrateConfiguration {
         NarrateConfiguration(
             cacheDirectory: defaultCacheDirectory(environment: environment),
-            voiceDirectories: defaultVoiceDirectories(environment: environment, executablePath: executablePath)
+            voiceDirectories: defaultVoiceDirectories(environment: environment, executablePath: executablePath),
+            libraryPath: defaultLibraryPath(environment: environment)
         )
     }
 
@@ -34,6 +39,11 @@ public struct NarrateConfiguration: Sendable {
         if let explicit = environment["NARRATE_CACHE_DIR"], !explicit.isEmpty { return explicit }
         if let xdg = environment["XDG_CACHE_HOME"], !xdg.isEmpty { return xdg + "/narrate" }
         return home(environment) + "/.cache/narrate"
+    }
+
+    public static func defaultLibraryPath(environment: [String: String]) -> String {
+        if let explicit = environment["NARRATE_LIBRARY"], !explicit.isEmpty { return explicit }
+        return defaultDataDirectory(environment: environment) + "/library.sqlite"
     }
 
     public static func defaultDataDirectory(environment: [String: String]) -> String {

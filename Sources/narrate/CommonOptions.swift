@@ -48,6 +48,9 @@ struct StorageOptions: ParsableArguments {
     @Option(name: .customLong("cache-dir"), help: "The audio cache folder (default: $NARRATE_CACHE_DIR, else $XDG_CACHE_HOME/narrate, else ~/.cache/narrate).")
     var cacheDir: String?
 
+    @Option(name: .customLong("library"), help: "The book library database (default: $NARRATE_LIBRARY, else $XDG_DATA_HOME/narrate/library.sqlite).")
+    var libraryPath: String?
+
     @Flag(name: .long, help: "Log cache hits and misses and other details on standard error.")
     var verbose = false
 
@@ -57,6 +60,7 @@ struct StorageOptions: ParsableArguments {
     func configuration() -> NarrateConfiguration {
         var configuration = NarrateConfiguration.standard()
         if let cacheDir { configuration.cacheDirectory = cacheDir }
+        if let libraryPath { configuration.libraryPath = libraryPath }
         return configuration
     }
 
@@ -70,5 +74,15 @@ struct StorageOptions: ParsableArguments {
     func report(_ line: String) {
         guard !quiet else { return }
         FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+}
+
+/// How books without printed page numbers are cut into pages.
+struct PagingOptions: ParsableArguments {
+    @Option(name: .customLong("words-per-page"), help: "Words per page for books without printed page numbers (applies when a book is first added).")
+    var wordsPerPage: Int = 300
+
+    func validate() throws {
+        guard (50...5000).contains(wordsPerPage) else { throw ValidationError("--words-per-page must be from 50 to 5000.") }
     }
 }

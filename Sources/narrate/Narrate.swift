@@ -11,6 +11,10 @@ struct Narrate: AsyncParsableCommand {
             of the same text with the same voice reads it back instead of synthesizing it.
             """,
         version: "0.1.0",
-        subcommands: [Say.self, PageCommand.self, Pages.self, Voices.self, CacheCommand.self]
+        subcommands: [
+            Say.self, PageCommand.self, Next.self, Pages.self, Text.self,
+            Add.self, List.self, Show.self, Search.self, TOC.self, Remove.self,
+            Voices.self, CacheCommand.self,
+        ]
     )
 }

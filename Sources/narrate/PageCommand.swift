@@ -3,15 +3,19 @@ import Foundation
 import NarrateKit
 
 extension Narrate {
-    /// `narrate page FILE N`: narrate one page of a book into a WAV file.
+    /// `narrate page BOOK PAGE`: narrate one page of a book into a WAV file.
     struct PageCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "page",
             abstract: "Narrate one page of a book into a WAV file.",
-            discussion: "PAGE is the printed page label (xii, 12) when the book has one, else the 1-based page number; #N always means the N-th page."
+            discussion: """
+                BOOK is a file (added to the library on first use), a library id, or a title prefix. \
+                PAGE is the printed page label (xii, 12) when the book has one, else the page number; \
+                #N always means the N-th page.
+                """
         )
 
-        @Argument(help: "The book file.")
+        @Argument(help: "The book: a file, a library id, or a title prefix.")
         var book: String
 
         @Argument(help: "The page: its label or its number.")
@@ -23,45 +27,49 @@ extension Narrate {
         @Flag(name: .long, help: "Synthesize anew and replace the cached audio (the cache is used only if synthesis fails).")
         var refresh = false
 
-        @Option(name: .customLong("words-per-page"), help: "Words per page for books without printed page numbers.")
-        var wordsPerPage: Int = 300
-
+        @OptionGroup var paging: PagingOptions
         @OptionGroup var common: CommonOptions
-
-        func validate() throws {
-            guard (50...5000).contains(wordsPerPage) else { throw ValidationError("--words-per-page must be from 50 to 5000.") }
-        }
 
         func run() async throws {
             InterruptHandling.install()
             let logger = common.storage.makeLogger()
             var configuration = common.configuration()
-            configuration.wordsPerPage = wordsPerPage
+            configuration.wordsPerPage = paging.wordsPerPage
             let destination = output ?? "page-\(page.replacingOccurrences(of: "/", with: "-")).wav"
             do {
-                let voice = try await makeResolveVoiceUseCase(configuration: configuration).execute(name: common.voice, overrides: common.overrides)
+                let library = try makeLibraryUseCases(configuration: configuration)
+                let found = try await library.getBookDetail.execute(reference: book)
+                let voice = try await makeResolveVoiceUseCase(configuration: configuration)
+                    .execute(name: common.voice, language: found.book.metadata.language, overrides: common.overrides)
                 let cache = try makeAudioCache(configuration: configuration, logger: logger)
                 let repository = makeTTSRepository(cache: cache, logger: logger)
                 let narration = if refresh {
-                    try await makeRefreshPageNarrationUseCase(configuration: configuration, repository: repository).execute(bookPath: book, page: page, voice: voice)
+                    try await makeRefreshPageNarrationUseCase(repository: repository).execute(book: found.book, page: page, voice: voice)
                 } else {
-                    try await makeGetPageNarrationUseCase(configuration: configuration, repository: repository).execute(bookPath: book, page: page, voice: voice)
+                    try await makeGetPageNarrationUseCase(repository: repository).execute(book: found.book, page: page, voice: voice)
                 }
                 try? await cache?.flush()
-                let writer = try WAVWriter(path: destination)
-                do {
-                    try writer.append(narration.audio)
-                    try writer.finish()
-                } catch {
-                    writer.discard()
-                    throw error
-                }
+                try WAVOutput.write(narration.audio, to: destination)
                 if destination != WAVWriter.standardOutputPath {
                     common.storage.report("Page \(narration.page.label) (\(narration.page.index) of \(narration.pageCount)) → \(destination): \(Format.duration(narration.audio.duration)).")
                 }
             } catch {
                 throw fail(error)
             }
+        }
+    }
+}
+
+/// Writing one piece of audio to a WAV file (or standard output), atomically.
+enum WAVOutput {
+    static func write(_ audio: SpeechAudio, to path: String) throws {
+        let writer = try WAVWriter(path: path)
+        do {
+            try writer.append(audio)
+            try writer.finish()
+        } catch {
+            writer.discard()
+            throw error
         }
     }
 }

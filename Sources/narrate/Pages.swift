@@ -3,33 +3,32 @@ import Foundation
 import NarrateKit
 
 extension Narrate {
-    /// `narrate pages FILE`: list a book's pages.
+    /// `narrate pages BOOK`: list a book's pages.
     struct Pages: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List the pages of a book.")
 
-        @Argument(help: "The book file.")
+        @Argument(help: "The book: a file, a library id, or a title prefix.")
         var book: String
-
-        @Option(name: .customLong("words-per-page"), help: "Words per page for books without printed page numbers.")
-        var wordsPerPage: Int = 300
 
         @Flag(name: .long, help: "Print JSON for scripts.")
         var json = false
 
+        @OptionGroup var paging: PagingOptions
         @OptionGroup var storage: StorageOptions
 
         func run() async throws {
             var configuration = storage.configuration()
-            configuration.wordsPerPage = wordsPerPage
+            configuration.wordsPerPage = paging.wordsPerPage
             do {
-                let book = try await makeGetPagesUseCase(configuration: configuration).execute(bookPath: self.book)
+                let found = try await makeLibraryUseCases(configuration: configuration).getPages.execute(reference: book)
+                let pages = found.book.pages
                 if json {
-                    print(try Format.json(book.pages.map { PageListing(page: $0) }))
+                    print(try Format.json(pages.map { PageListing(page: $0, chapters: found.book.chapters) }))
                     return
                 }
-                print("\(book.metadata.title): \(book.pages.count) page\(book.pages.count == 1 ? "" : "s")")
-                for page in book.pages {
-                    let listing = PageListing(page: page)
+                print("\(found.book.metadata.title): \(pages.count) page\(pages.count == 1 ? "" : "s")")
+                for page in pages {
+                    let listing = PageListing(page: page, chapters: found.book.chapters)
                     print("\(String(page.index).leftPadded(5))  \(page.label.leftPadded(6))  \(String(listing.words).leftPadded(5)) words  \(listing.opening)")
                 }
             } catch {
@@ -43,12 +42,14 @@ extension Narrate {
 struct PageListing: Encodable {
     var index: Int
     var label: String
+    var chapter: String?
     var words: Int
     var opening: String
 
-    init(page: Page) {
+    init(page: Page, chapters: [Chapter]) {
         index = page.index
         label = page.label
+        chapter = page.chapterIndex.flatMap { chapters.indices.contains($0) ? chapters[$0].title : nil }
         words = page.text.split(whereSeparator: { $0 == " " || $0 == "\n" }).count
         let flat = page.text.replacingOccurrences(of: "\n\n", with: " ")
         opening = flat.count > 60 ? String(flat.prefix(60)) + "…" : flat

@@ -34,7 +34,7 @@ extension Narrate {
             let configuration = common.configuration()
             do {
                 let input = try readInput()
-                let voice = try await makeResolveVoiceUseCase(configuration: configuration).execute(name: common.voice, overrides: common.overrides)
+                let voice = try await makeResolveVoiceUseCase(configuration: configuration).execute(name: common.voice, language: nil, overrides: common.overrides)
                 let cache = try makeAudioCache(configuration: configuration, logger: logger)
                 let repository = makeTTSRepository(cache: cache, logger: logger)
                 let writer = try WAVWriter(path: output)

@@ -8,6 +8,7 @@ public enum BookError: Error, Sendable, Equatable {
     case bookNotFound(reference: String)
     case ambiguousBook(reference: String, matches: [String])
     case libraryFailed(reason: String)
+    case endOfBook(title: String, pageCount: Int)
 }
 
 extension BookError: CustomStringConvertible {
@@ -27,6 +28,8 @@ extension BookError: CustomStringConvertible {
             "No book matches '\(reference)'. Give a file path, a library id or a title prefix; 'narrate list' shows the library."
         case let .ambiguousBook(reference, matches):
             "'\(reference)' matches several books: \(matches.joined(separator: "; ")). Use the library id or a longer title."
+        case let .endOfBook(title, pageCount):
+            "'\(title)' is read to the end (page \(pageCount) of \(pageCount)). Narrate a page by number with 'narrate page', or start over with 'narrate next --restart'."
         case let .libraryFailed(reason):
             "The book library could not be used: \(reason). Check that its folder is writable, or choose another with --library."
         }

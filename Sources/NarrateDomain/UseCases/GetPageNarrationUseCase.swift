@@ -1,20 +1,20 @@
 /// A page's narration, from the audio cache where it is there (localFirst).
 public protocol GetPageNarrationUseCaseContract: Sendable {
     /// - Parameters:
-    ///   - bookPath: the book file.
+    ///   - book: the book (from the library or a parser).
     ///   - page: a printed page label, a 1-based index, or `#index`.
-    /// - Throws: `NarrationError.book(.pageNotFound)` naming the page count, and book or speech errors.
-    func execute(bookPath: String, page: String, voice: VoiceProfile) async throws(NarrationError) -> PageNarration
+    /// - Throws: `NarrationError.book(.pageNotFound)` naming the page count, and speech errors.
+    func execute(book: Book, page: String, voice: VoiceProfile) async throws(NarrationError) -> PageNarration
 }
 
 public struct GetPageNarrationUseCase: GetPageNarrationUseCaseContract {
     private let narrator: PageNarrator
 
-    public init(bookRepository: any BookSourceRepositoryContract, ttsRepository: any TTSRepositoryContract) {
-        narrator = PageNarrator(bookRepository: bookRepository, ttsRepository: ttsRepository, cachePolicy: .localFirst)
+    public init(ttsRepository: any TTSRepositoryContract) {
+        narrator = PageNarrator(ttsRepository: ttsRepository, cachePolicy: .localFirst)
     }
 
-    public func execute(bookPath: String, page: String, voice: VoiceProfile) async throws(NarrationError) -> PageNarration {
-        try await narrator.narrate(bookPath: bookPath, page: page, voice: voice)
+    public func execute(book: Book, page: String, voice: VoiceProfile) async throws(NarrationError) -> PageNarration {
+        try await narrator.narrate(book: book, page: page, voice: voice)
     }
 }

@@ -1,16 +1,16 @@
-/// The pages of a book, in reading order.
+/// A book with its pages in reading order, named by file path, library id or title prefix.
 public protocol GetPagesUseCaseContract: Sendable {
-    func execute(bookPath: String) async throws(BookError) -> Book
+    func execute(reference: String) async throws(BookError) -> LibraryBook
 }
 
 public struct GetPagesUseCase: GetPagesUseCaseContract {
-    private let repository: any BookSourceRepositoryContract
+    private let resolver: BookResolver
 
-    public init(repository: any BookSourceRepositoryContract) {
-        self.repository = repository
+    public init(bookRepository: any BookRepositoryContract, sourceRepository: any BookSourceRepositoryContract) {
+        resolver = BookResolver(library: bookRepository, source: sourceRepository)
     }
 
-    public func execute(bookPath: String) async throws(BookError) -> Book {
-        try await repository.book(at: bookPath)
+    public func execute(reference: String) async throws(BookError) -> LibraryBook {
+        try await resolver.resolve(reference).book
     }
 }

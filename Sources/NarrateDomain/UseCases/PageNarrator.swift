@@ -1,18 +1,19 @@
 /// The path shared by Get and Refresh page narration: find the page, narrate its chunks,
 /// concatenate them with word marks moved to page offsets.
 struct PageNarrator: Sendable {
-    let bookRepository: any BookSourceRepositoryContract
     let ttsRepository: any TTSRepositoryContract
     let cachePolicy: CachePolicy
 
-    func narrate(bookPath: String, page reference: String, voice requested: VoiceProfile) async throws(NarrationError) -> PageNarration {
-        let voice: VoiceProfile
-        do { voice = try requested.validated() } catch { throw .speech(error) }
-        let book: Book
-        do { book = try await bookRepository.book(at: bookPath) } catch { throw .book(error) }
+    func narrate(book: Book, page reference: String, voice requested: VoiceProfile) async throws(NarrationError) -> PageNarration {
         guard let page = PageSelector.select(reference, in: book.pages) else {
             throw .book(.pageNotFound(page: reference, pageCount: book.pages.count))
         }
+        return try await narrate(page, of: book, voice: requested)
+    }
+
+    func narrate(_ page: Page, of book: Book, voice requested: VoiceProfile) async throws(NarrationError) -> PageNarration {
+        let voice: VoiceProfile
+        do { voice = try requested.validated() } catch { throw .speech(error) }
         let chunks = TextChunker.chunks(of: page.text, maxScalars: NarrationPipeline.maxChunkScalars)
         guard !chunks.isEmpty else { throw .speech(.emptyText) }
         var combined = SpeechAudio(sampleRate: 0, samples: [], wordMarks: [])

@@ -1,17 +1,21 @@
 /// A page's narration synthesized anew, replacing the cached audio (remoteFirst); the cached
 /// audio is used only if synthesis fails.
 public protocol RefreshPageNarrationUseCaseContract: Sendable {
-    func execute(bookPath: String, page: String, voice: VoiceProfile) async throws(NarrationError) -> PageNarration
+    /// - Parameters:
+    ///   - book: the book (from the library or a parser).
+    ///   - page: a printed page label, a 1-based index, or `#index`.
+    /// - Throws: `NarrationError.book(.pageNotFound)` naming the page count, and speech errors.
+    func execute(book: Book, page: String, voice: VoiceProfile) async throws(NarrationError) -> PageNarration
 }
 
 public struct RefreshPageNarrationUseCase: RefreshPageNarrationUseCaseContract {
     private let narrator: PageNarrator
 
-    public init(bookRepository: any BookSourceRepositoryContract, ttsRepository: any TTSRepositoryContract) {
-        narrator = PageNarrator(bookRepository: bookRepository, ttsRepository: ttsRepository, cachePolicy: .remoteFirst)
+    public init(ttsRepository: any TTSRepositoryContract) {
+        narrator = PageNarrator(ttsRepository: ttsRepository, cachePolicy: .remoteFirst)
     }
 
-    public func execute(bookPath: String, page: String, voice: VoiceProfile) async throws(NarrationError) -> PageNarration {
-        try await narrator.narrate(bookPath: bookPath, page: page, voice: voice)
+    public func execute(book: Book, page: String, voice: VoiceProfile) async throws(NarrationError) -> PageNarration {
+        try await narrator.narrate(book: book, page: page, voice: voice)
     }
 }

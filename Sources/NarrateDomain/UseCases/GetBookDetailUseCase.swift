@@ -1,0 +1,17 @@
+/// One book, named by file path, library id or title prefix (a file is imported on first use).
+public protocol GetBookDetailUseCaseContract: Sendable {
+    /// - Throws: `BookError.bookNotFound`, `.ambiguousBook`, and import errors for a file.
+    func execute(reference: String) async throws(BookError) -> LibraryBook
+}
+
+public struct GetBookDetailUseCase: GetBookDetailUseCaseContract {
+    private let resolver: BookResolver
+
+    public init(bookRepository: any BookRepositoryContract, sourceRepository: any BookSourceRepositoryContract) {
+        resolver = BookResolver(library: bookRepository, source: sourceRepository)
+    }
+
+    public func execute(reference: String) async throws(BookError) -> LibraryBook {
+        try await resolver.resolve(reference).book
+    }
+}

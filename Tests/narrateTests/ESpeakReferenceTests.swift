@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+
+/// Our PCM against what `espeak-ng -w` writes for the same text and settings. The binary runs
+/// once per case: eSpeak 1.51 is exact only for the first synthesis in a process.
+@Suite("eSpeak NG reference")
+struct ESpeakReferenceTests {
+    static let texts = [
+        "en-us": "The quick brown fox jumps over the lazy dog. It was the best of times, it was the worst of times!",
+        "fr": "Le petit prince s'assit sur une pierre et leva les yeux vers le ciel. Où sont les hommes ?",
+        "de": "Der schnelle braune Fuchs springt über den faulen Hund. Es war einmal ein König.",
+    ]
+    static let cases: [(String, Int)] = ["en-us", "fr", "de"].flatMap { voice in [120, 175, 300].map { (voice, $0) } }
+
+    @Test("narrate say is sample-identical to espeak-ng -w", arguments: cases)
+    func sayMatchesESpeak(voice: String, rate: Int) throws {
+        // Given
+        let folder = try TemporaryFolder()
+        let text = try #require(Self.texts[voice])
+        try NarrateProcess.run("/usr/bin/espeak-ng", ["-v", voice, "-s", String(rate), "-w", folder.path("reference.wav"), text], in: folder.url)
+
+        // When
+        let result = try NarrateProcess.narrate(["say", text, "--voice", voice, "--rate", String(rate), "-o", folder.path("ours.wav"), "--no-cache"], in: folder.url)
+
+        // Then
+        #expect(result.status == 0, "\(result.stderr)")
+        let ours = try WAVFile(path: folder.path("ours.wav"))
+        let reference = try WAVFile(path: folder.path("reference.wav"))
+        #expect(ours.sampleRate == reference.sampleRate)
+        #expect(ours.data.count == reference.data.count)
+        #expect(ours.data == reference.data)
+    }
+
+    @Test("narrate page is sample-identical to espeak-ng -w on the page's text", arguments: cases)
+    func pageMatchesESpeak(voice: String, rate: Int) throws {
+        // Given: a one-page book whose text wraps over lines, as plain-text books do
+        let folder = try TemporaryFolder()
+        let text = try #require(Self.texts[voice])
+        let wrapped = text.replacingOccurrences(of: ". ", with: ".\n")
+        try Data(("\n\n" + wrapped + "\n").utf8).write(to: folder.url.appendingPathComponent("book.txt"))
+        try Data(text.utf8).write(to: folder.url.appendingPathComponent("page.txt"))
+        try NarrateProcess.run("/usr/bin/espeak-ng", ["-v", voice, "-s", String(rate), "-w", folder.path("reference.wav"), "-f", folder.path("page.txt")], in: folder.url)
+
+        // When
+        let result = try NarrateProcess.narrate(["page", "book.txt", "1", "--voice", voice, "--rate", String(rate), "-o", "ours.wav", "--no-cache"], in: folder.url)
+
+        // Then
+        #expect(result.status == 0, "\(result.stderr)")
+        let ours = try WAVFile(path: folder.path("ours.wav"))
+        let reference = try WAVFile(path: folder.path("reference.wav"))
+        #expect(ours.data.count == reference.data.count)
+        #expect(ours.data == reference.data)
+    }
+
+    @Test("The default voice speaks as espeak-ng -v en-us does, whole file included")
+    func defaultVoiceMatchesWholeFile() throws {
+        // Given
+        let folder = try TemporaryFolder()
+        let text = "Hello world."
+        try NarrateProcess.run("/usr/bin/espeak-ng", ["-v", "en-us", "-w", folder.path("reference.wav"), text], in: folder.url)
+
+        // When
+        let result = try NarrateProcess.narrate(["say", text, "-o", "ours.wav", "--no-cache"], in: folder.url)
+
+        // Then: the header too
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try Data(contentsOf: folder.url.appendingPathComponent("ours.wav")) == Data(contentsOf: folder.url.appendingPathComponent("reference.wav")))
+    }
+}
