@@ -67,13 +67,15 @@ public enum SentenceSplitter {
             while end < count, scalars[end].isTerminator { end += 1 }
             let singleDot = scalar == "." && end == index + 1
             while end < count, scalars[end].isCloser { end += 1 }
-            // French typography puts a space before the closing guillemet: « Oui. »
+            // French typography puts a space before the closing guillemet: « Oui. » — but in German » opens
+            // a quotation (»Gut.«), so only a guillemet not followed by a letter or digit closes.
             var afterSpace = end
             while afterSpace < count, scalars[afterSpace] == " " || scalars[afterSpace] == "\u{A0}"
                 || scalars[afterSpace] == "\u{202F}" {
                 afterSpace += 1
             }
-            if afterSpace > end, afterSpace < count, scalars[afterSpace] == "»" || scalars[afterSpace] == "›" {
+            if afterSpace > end, afterSpace < count, scalars[afterSpace] == "»" || scalars[afterSpace] == "›",
+               afterSpace + 1 == count || !scalars[afterSpace + 1].isWordScalar {
                 end = afterSpace + 1
                 while end < count, scalars[end].isCloser { end += 1 }
             }

@@ -39,3 +39,10 @@ extension Unicode.Scalar {
         }
     }
 }
+
+extension Unicode.Scalar {
+    /// A letter or digit: something a word is made of.
+    var isWordScalar: Bool {
+        properties.isAlphabetic || properties.numericType != nil
+    }
+}

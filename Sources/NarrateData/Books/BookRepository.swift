@@ -1,0 +1,292 @@
+import Foundation
+import GRDB
+import NarrateDomain
+
+/// The library of imported books, stored in SQLite through GRDB, with FTS5 full-text search.
+///
+/// Each operation is one read or one write transaction. Every database error is mapped to
+/// `BookError.libraryFailed`; a missing book is `BookError.bookNotFound`.
+public struct BookRepository: BookRepositoryContract {
+    private let writer: any DatabaseWriter
+    private let now: @Sendable () -> Date
+
+    /// - Parameters:
+    ///   - database: The migrated library database.
+    ///   - clock: Gives `dateAdded` to saved books; tests pin it.
+    public init(database: LibraryDatabase, clock: @escaping @Sendable () -> Date = { Date() }) {
+        self.writer = database.writer
+        self.now = clock
+    }
+
+    // MARK: - Reading
+
+    public func getAllBooks() async throws(BookError) -> [LibraryBook] {
+        try await read("listing the library") { db throws(BookError) in
+            try Self.fetchAll(db)
+        }
+    }
+
+    public func getBook(id: BookID) async throws(BookError) -> LibraryBook? {
+        try await read("reading book \(id)") { db throws(BookError) in
+            try Self.fetchBook(db, where: "id = ?", id.rawValue)
+        }
+    }
+
+    public func getBook(contentHash: String) async throws(BookError) -> LibraryBook? {
+        try await read("looking up a book by content") { db throws(BookError) in
+            try Self.fetchBook(db, where: "contentHash = ?", contentHash)
+        }
+    }
+
+    public func getCover(bookID: BookID) async throws(BookError) -> BookCover? {
+        try await read("reading the cover of book \(bookID)") { db throws(BookError) in
+            let cover = try Self.database { try CoverRecord.fetchOne(db, key: bookID.rawValue) }
+            return cover.map(BookMapper.bookCover)
+        }
+    }
+
+    // MARK: - Writing
+
+    public func saveBook(_ book: Book, contentHash: String, sourcePath: String) async throws(BookError) -> LibraryBook {
+        // Round-trip the date through its stored form, so the returned book equals a re-read one.
+        let dateAdded = BookMapper.date(BookMapper.databaseTime(now()))
+        let title = book.metadata.title
+        return try await write("saving '\(title)'") { db throws(BookError) in
+            var record = BookMapper.bookRecord(
+                book, id: nil, contentHash: contentHash, sourcePath: sourcePath,
+                dateAdded: dateAdded, progress: nil
+            )
+            do {
+                try record.insert(db)
+            } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
+                throw BookError.libraryFailed(
+                    reason: "the library already has a book with the content of '\(sourcePath)' (hash \(contentHash.prefix(12)))"
+                )
+            } catch {
+                throw BookError.library(error, while: "saving '\(title)'")
+            }
+            guard let rawID = record.id else {
+                throw BookError.libraryFailed(reason: "saving '\(title)' gave no id")
+            }
+            let id = BookID(rawValue: rawID)
+            try Self.insertContents(of: book, bookID: id, db)
+            return LibraryBook(id: id, book: book, contentHash: contentHash, sourcePath: sourcePath, dateAdded: dateAdded)
+        }
+    }
+
+    /// Replaces the book's metadata, format, content hash, source path, chapters, pages and
+    /// cover. `dateAdded` and the reading progress stay as stored (see `updateProgress`).
+    public func updateBook(_ book: LibraryBook) async throws(BookError) {
+        try await write("updating book \(book.id)") { db throws(BookError) in
+            guard let stored = try Self.database({ try BookRecord.fetchOne(db, key: book.id.rawValue) }) else {
+                throw BookError.bookNotFound(reference: book.id.description)
+            }
+            let progress = BookMapper.progress(stored)
+            let record = BookMapper.bookRecord(
+                book.book, id: book.id, contentHash: book.contentHash, sourcePath: book.sourcePath,
+                dateAdded: BookMapper.date(stored.dateAdded), progress: progress
+            )
+            try Self.database {
+                try record.update(db)
+                try Self.deleteContents(ofBook: book.id, db)
+            }
+            try Self.insertContents(of: book.book, bookID: book.id, db)
+        }
+    }
+
+    public func deleteBook(id: BookID) async throws(BookError) {
+        try await write("deleting book \(id)") { db throws(BookError) in
+            try Self.database {
+                guard try BookRecord.exists(db, key: id.rawValue) else {
+                    throw BookError.bookNotFound(reference: id.description)
+                }
+                // The search rows have no foreign key: remove them while the page ids are known.
+                try Self.deleteSearchRows(ofBook: id, db)
+                // Chapters, pages and cover go by ON DELETE CASCADE.
+                _ = try BookRecord.deleteOne(db, key: id.rawValue)
+            }
+        }
+    }
+
+    public func updateProgress(bookID: BookID, progress: ReadingProgress) async throws(BookError) {
+        try await write("saving the progress of book \(bookID)") { db throws(BookError) in
+            try Self.database {
+                try db.execute(
+                    sql: "UPDATE book SET progressPage = ?, progressUpdatedAt = ? WHERE id = ?",
+                    arguments: [progress.pageIndex, BookMapper.databaseTime(progress.updatedAt), bookID.rawValue]
+                )
+                if db.changesCount == 0 {
+                    throw BookError.bookNotFound(reference: bookID.description)
+                }
+            }
+        }
+    }
+
+    // MARK: - Search
+
+    /// Books whose title and authors, or one of whose pages, contain every word of `query`,
+    /// best first (FTS5 bm25, title weighing most). An empty or wordless query finds nothing.
+    public func searchBooks(query: String) async throws(BookError) -> [BookSearchResult] {
+        guard let pattern = FullTextQuery.pattern(for: query) else { return [] }
+        return try await read("searching for '\(query)'") { db throws(BookError) in
+            try Self.database { try Self.search(pattern: pattern, db) }
+        }
+    }
+
+    // MARK: - Transactions and error mapping
+
+    private func read<T: Sendable>(
+        _ action: String, _ body: @escaping @Sendable (Database) throws(BookError) -> T
+    ) async throws(BookError) -> T {
+        do {
+            return try await writer.read { db in try body(db) }
+        } catch {
+            throw BookError.library(error, while: action)
+        }
+    }
+
+    /// One write transaction: everything in `body` is committed together or not at all.
+    private func write<T: Sendable>(
+        _ action: String, _ body: @escaping @Sendable (Database) throws(BookError) -> T
+    ) async throws(BookError) -> T {
+        do {
+            return try await writer.write { db in try body(db) }
+        } catch {
+            throw BookError.library(error, while: action)
+        }
+    }
+
+    /// Runs GRDB calls inside a transaction body, keeping our own `BookError`s and mapping the rest.
+    private static func database<T>(_ body: () throws -> T) throws(BookError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw BookError.library(error, while: "using the library database")
+        }
+    }
+}
+
+// MARK: - Queries
+
+extension BookRepository {
+    private static func fetchBook(_ db: Database, where condition: String, _ argument: some DatabaseValueConvertible)
+        throws(BookError) -> LibraryBook?
+    {
+        try database {
+            guard let record = try BookRecord.fetchOne(db, sql: "SELECT * FROM book WHERE \(condition)", arguments: [argument]),
+                  let id = record.id
+            else { return nil }
+            let chapters = try ChapterRecord.fetchAll(
+                db, sql: "SELECT * FROM chapter WHERE bookId = ? ORDER BY position", arguments: [id])
+            let pages = try PageRecord.fetchAll(
+                db, sql: "SELECT * FROM page WHERE bookId = ? ORDER BY position", arguments: [id])
+            let cover = try CoverRecord.fetchOne(db, key: id)
+            return try BookMapper.libraryBook(record, chapters: chapters, pages: pages, cover: cover)
+        }
+    }
+
+    /// Four queries for the whole library rather than four per book.
+    private static func fetchAll(_ db: Database) throws(BookError) -> [LibraryBook] {
+        try database {
+            let records = try BookRecord.fetchAll(db, sql: "SELECT * FROM book ORDER BY dateAdded DESC, id DESC")
+            let chapters = Dictionary(grouping: try ChapterRecord.fetchAll(
+                db, sql: "SELECT * FROM chapter ORDER BY bookId, position"), by: \.bookId)
+            let pages = Dictionary(grouping: try PageRecord.fetchAll(
+                db, sql: "SELECT * FROM page ORDER BY bookId, position"), by: \.bookId)
+            let covers = Dictionary(
+                try CoverRecord.fetchAll(db).map { ($0.bookId, $0) }, uniquingKeysWith: { first, _ in first })
+            return try records.map { record throws(BookError) in
+                let id = record.id ?? 0
+                return try BookMapper.libraryBook(
+                    record, chapters: chapters[id] ?? [], pages: pages[id] ?? [], cover: covers[id])
+            }
+        }
+    }
+
+    /// One row per matching book: its best page (or, when only the title or authors match,
+    /// its book row), then a snippet of that row alone, so snippets are not computed for
+    /// every matching page of the library.
+    private static func search(pattern: String, _ db: Database) throws -> [BookSearchResult] {
+        let best = try Row.fetchAll(db, sql: """
+            WITH hit AS (
+                SELECT rowid AS hitRowid, bookId, pageIndex,
+                       bm25(pageSearch, 0.0, 0.0, 10.0, 5.0, 1.0) AS score
+                FROM pageSearch
+                WHERE pageSearch MATCH ?
+            ), ranked AS (
+                SELECT hitRowid, bookId, pageIndex,
+                       MIN(score) OVER (PARTITION BY bookId) AS bookScore,
+                       ROW_NUMBER() OVER (
+                           PARTITION BY bookId ORDER BY pageIndex IS NULL, score, pageIndex
+                       ) AS place
+                FROM hit
+            )
+            SELECT ranked.hitRowid, ranked.bookId, ranked.pageIndex, book.title, book.authors
+            FROM ranked JOIN book ON book.id = ranked.bookId
+            WHERE ranked.place = 1
+            ORDER BY ranked.bookScore, book.id
+            """, arguments: [pattern])
+        let snippetStatement = try db.cachedStatement(sql: """
+            SELECT snippet(pageSearch, -1, '', '', '…', 16)
+            FROM pageSearch WHERE pageSearch MATCH ? AND rowid = ?
+            """)
+        return try best.map { row in
+            let bookID: Int64 = row["bookId"]
+            let snippet = try String.fetchOne(snippetStatement, arguments: [pattern, row["hitRowid"] as Int64]) ?? ""
+            return BookSearchResult(
+                bookID: BookID(rawValue: bookID),
+                title: row["title"],
+                authors: try BookMapper.decodeAuthors(row["authors"], bookID: bookID),
+                pageIndex: row["pageIndex"],
+                snippet: snippet
+            )
+        }
+    }
+}
+
+// MARK: - Writing contents
+
+extension BookRepository {
+    /// Inserts chapters, pages, cover and search rows of a book whose `book` row exists.
+    private static func insertContents(of book: Book, bookID: BookID, _ db: Database) throws(BookError) {
+        try database {
+            for chapter in BookMapper.chapterRecords(book.chapters, bookID: bookID) {
+                try chapter.insert(db)
+            }
+            let search = try db.cachedStatement(sql: """
+                INSERT INTO pageSearch (rowid, bookId, pageIndex, title, authors, text)
+                VALUES (?, ?, ?, ?, ?, ?)
+                """)
+            try search.execute(arguments: [
+                -bookID.rawValue, bookID.rawValue, nil, book.metadata.title,
+                BookMapper.searchableAuthors(book.metadata.authors), "",
+            ])
+            for page in book.pages {
+                var record = BookMapper.pageRecord(page, bookID: bookID)
+                try record.insert(db)
+                try search.execute(arguments: [record.id, bookID.rawValue, page.index, "", "", page.text])
+            }
+            if let cover = book.cover {
+                try BookMapper.coverRecord(cover, bookID: bookID).insert(db)
+            }
+        }
+    }
+
+    /// Deletes chapters, pages, cover and search rows, keeping the `book` row.
+    private static func deleteContents(ofBook id: BookID, _ db: Database) throws {
+        try deleteSearchRows(ofBook: id, db)
+        try db.execute(sql: "DELETE FROM chapter WHERE bookId = ?", arguments: [id.rawValue])
+        try db.execute(sql: "DELETE FROM page WHERE bookId = ?", arguments: [id.rawValue])
+        try db.execute(sql: "DELETE FROM cover WHERE bookId = ?", arguments: [id.rawValue])
+    }
+
+    /// Search rows are keyed by rowid (page id, or minus the book id), which FTS5 finds directly;
+    /// `bookId` is an unindexed column there.
+    private static func deleteSearchRows(ofBook id: BookID, _ db: Database) throws {
+        try db.execute(
+            sql: "DELETE FROM pageSearch WHERE rowid IN (SELECT id FROM page WHERE bookId = ?)",
+            arguments: [id.rawValue]
+        )
+        try db.execute(sql: "DELETE FROM pageSearch WHERE rowid = ?", arguments: [-id.rawValue])
+    }
+}

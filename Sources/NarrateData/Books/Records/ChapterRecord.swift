@@ -1,0 +1,13 @@
+import GRDB
+
+/// A row of the `chapter` table: one table-of-contents entry of a book.
+struct ChapterRecord: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "chapter"
+
+    var bookId: Int64
+    /// 0-based index into `Book.chapters`.
+    var position: Int
+    var title: String
+    var depth: Int
+    var firstPage: Int
+}

@@ -1,0 +1,113 @@
+@testable import NarrateData
+import NarrateDomain
+import Testing
+
+@Suite struct AudioCacheEntryCodecTests {
+    typealias Codec = AudioCacheEntryCodec
+    typealias Fixtures = AudioCacheFixtures
+
+    let key = AudioCacheFixtures.key("codec")
+    let audio = AudioCacheFixtures.audio(count: 1_000)
+
+    @Test("an encoded entry decodes to the same audio")
+    func roundTrip() throws {
+        // Given
+        let bytes = try Codec.encode(audio, key: key)
+
+        // When
+        let decoded = try Codec.decode(bytes, key: key)
+
+        // Then
+        #expect(decoded == audio)
+    }
+
+    @Test("empty audio without marks round-trips")
+    func emptyRoundTrip() throws {
+        // Given
+        let empty = SpeechAudio(sampleRate: 8_000, samples: [])
+
+        // When
+        let bytes = try Codec.encode(empty, key: key)
+
+        // Then
+        #expect(bytes.count == Codec.fixedHeaderSize + Codec.digestSize)
+        #expect(try Codec.decode(bytes, key: key) == empty)
+    }
+
+    @Test("the layout is magic, version, key, rate, counts, marks, PCM, digest, little-endian")
+    func layout() throws {
+        // Given
+        let audio = SpeechAudio(sampleRate: 22_050, samples: [1, -2], wordMarks: [WordMark(textOffset: 3, textLength: 4, sampleOffset: 1)])
+
+        // When
+        let bytes = try Codec.encode(audio, key: key)
+
+        // Then
+        #expect(bytes.count == 56 + 16 + 4 + 32)
+        #expect(Array(bytes[0..<4]) == Array("NRTC".utf8))
+        #expect(Array(bytes[4..<8]) == [1, 0, 0, 0])
+        #expect(Array(bytes[8..<40]) == key.bytes)
+        #expect(Array(bytes[40..<44]) == [0x22, 0x56, 0, 0])
+        #expect(Array(bytes[44..<52]) == [2, 0, 0, 0, 0, 0, 0, 0])
+        #expect(Array(bytes[52..<56]) == [1, 0, 0, 0])
+        #expect(Array(bytes[56..<72]) == [3, 0, 0, 0, 4, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0])
+        #expect(Array(bytes[72..<76]) == [1, 0, 0xfe, 0xff])
+    }
+
+    @Test("a wrong magic is rejected")
+    func badMagic() throws {
+        var bytes = try Codec.encode(audio, key: key)
+        bytes[0] = UInt8(ascii: "X")
+        #expect(throws: AudioCacheEntryError.badMagic) { try Codec.decode(bytes, key: key) }
+    }
+
+    @Test("an unknown format version is rejected")
+    func unknownVersion() throws {
+        var bytes = try Codec.encode(audio, key: key)
+        bytes[4] = 9
+        #expect(throws: AudioCacheEntryError.unsupportedVersion(9)) { try Codec.decode(bytes, key: key) }
+    }
+
+    @Test("an entry stored under another key is rejected")
+    func otherKey() throws {
+        let bytes = try Codec.encode(audio, key: key)
+        #expect(throws: AudioCacheEntryError.keyMismatch) { try Codec.decode(bytes, key: Fixtures.key("other")) }
+    }
+
+    @Test("a truncated or extended entry is rejected by its length")
+    func wrongLength() throws {
+        let bytes = try Codec.encode(audio, key: key)
+        #expect(throws: AudioCacheEntryError.lengthMismatch(expected: bytes.count, actual: bytes.count - 1)) {
+            try Codec.decode(Array(bytes.dropLast()), key: key)
+        }
+        #expect(throws: AudioCacheEntryError.lengthMismatch(expected: bytes.count, actual: bytes.count + 1)) {
+            try Codec.decode(bytes + [0], key: key)
+        }
+        #expect(throws: AudioCacheEntryError.self) { try Codec.decode(Array(bytes.prefix(20)), key: key) }
+    }
+
+    @Test("a sample count too large for the file is rejected without overflow")
+    func hugeSampleCount() throws {
+        var bytes = try Codec.encode(audio, key: key)
+        for offset in 44..<52 { bytes[offset] = 0xff }
+        #expect(throws: AudioCacheEntryError.self) { try Codec.decode(bytes, key: key) }
+    }
+
+    @Test("a flipped byte in the marks, the PCM or the digest is rejected by the checksum")
+    func flippedBytes() throws {
+        let bytes = try Codec.encode(audio, key: key)
+        for offset in [60, Codec.fixedHeaderSize + audio.wordMarks.count * Codec.markSize + 7, bytes.count - 1] {
+            var corrupt = bytes
+            corrupt[offset] ^= 0x80
+            #expect(throws: AudioCacheEntryError.checksumMismatch) { try Codec.decode(corrupt, key: key) }
+        }
+    }
+
+    @Test("values that do not fit the format are refused when encoding")
+    func unencodable() {
+        let negative = SpeechAudio(sampleRate: 22_050, samples: [], wordMarks: [WordMark(textOffset: -1, textLength: 0, sampleOffset: 0)])
+        let hugeRate = SpeechAudio(sampleRate: Int(UInt32.max) + 1, samples: [])
+        #expect(throws: AudioCacheEntryError.self) { try Codec.encodePrefix(negative, key: key) }
+        #expect(throws: AudioCacheEntryError.self) { try Codec.encodePrefix(hugeRate, key: key) }
+    }
+}
