@@ -40,7 +40,8 @@ struct CLIEndToEndTests {
         #expect(pages.count > 100)
         let words = pages.compactMap { $0["words"] as? Int }
         #expect(words.dropLast().allSatisfy { $0 > 100 && $0 < 700 })
-        #expect(!(pages.first?["opening"] as? String ?? "").contains("SMALL PRINT"))
+        let opening = try #require(pages.first?["opening"] as? String)
+        #expect(opening.contains("SMALL PRINT") == false)
         #expect(page.status == 0, "\(page.stderr)")
         #expect(page.stderr.contains("Page 3 (3 of \(pages.count))"))
         #expect(try WAVFile(path: folder.path("p3.wav")).duration > 20)

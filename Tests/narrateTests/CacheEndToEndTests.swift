@@ -77,8 +77,9 @@ struct CacheEndToEndTests {
         try Data(long.utf8).write(to: folder.url.appendingPathComponent("long.txt"))
 
         // When
-        async let a = Task.detached { try NarrateProcess.narrate(["say", "-f", "long.txt", "-o", "a.wav", "--cache-dir", "cache"], in: self.folder.url) }.value
-        async let b = Task.detached { try NarrateProcess.narrate(["say", "-f", "long.txt", "-o", "b.wav", "--cache-dir", "cache"], in: self.folder.url) }.value
+        let directory = folder.url
+        async let a = Task.detached { try NarrateProcess.narrate(["say", "-f", "long.txt", "-o", "a.wav", "--cache-dir", "cache"], in: directory) }.value
+        async let b = Task.detached { try NarrateProcess.narrate(["say", "-f", "long.txt", "-o", "b.wav", "--cache-dir", "cache"], in: directory) }.value
         let (resultA, resultB) = try await (a, b)
 
         // Then: both succeed, and a third run is served wholly from the cache

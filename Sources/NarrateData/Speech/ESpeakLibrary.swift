@@ -73,7 +73,15 @@ final class ESpeakLibrary: Sendable {
     // MARK: - Private
 
     private func apply(_ voice: VoiceProfile) throws(SpeechError) {
-        let status = voice.voice.withCString { espeak_SetVoiceByName($0) }
+        // As the espeak-ng program does: a voice name first, else the name as a language.
+        var status = voice.voice.withCString { espeak_SetVoiceByName($0) }
+        if status != EE_OK {
+            status = voice.voice.withCString { name in
+                var properties = espeak_VOICE()
+                properties.languages = name
+                return espeak_SetVoiceByProperties(&properties)
+            }
+        }
         guard status == EE_OK else { throw .voiceNotFound(voice.voice, suggestions: []) }
         let parameters: [(espeak_PARAMETER, Int)] = [
             (espeakRATE, voice.rate), (espeakVOLUME, voice.volume), (espeakPITCH, voice.pitch), (espeakWORDGAP, voice.wordGap),
