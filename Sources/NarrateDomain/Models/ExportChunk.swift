@@ -1,0 +1,60 @@
+/// A piece of an export's text, small enough for one synthesis.
+public struct ExportChunk: Sendable, Hashable {
+    /// Index into the export's items (files).
+    public var itemIndex: Int
+    /// The page's 1-based index and label, for reports.
+    public var pageIndex: Int
+    public var pageLabel: String
+    public var text: String
+    /// Offset of the chunk in its file's text (pages joined by a blank line), in Unicode scalars.
+    public var textOffset: Int
+
+    public init(itemIndex: Int, pageIndex: Int, pageLabel: String, text: String, textOffset: Int) {
+        self.itemIndex = itemIndex
+        self.pageIndex = pageIndex
+        self.pageLabel = pageLabel
+        self.text = text
+        self.textOffset = textOffset
+    }
+}
+
+/// A file an export wrote (or found already written).
+public struct ExportedFile: Sendable, Hashable, Codable {
+    public var number: Int
+    public var fileName: String
+    public var title: String
+    public var subtitleFileName: String?
+    public var pageLabels: [String]
+    public var chapterTitles: [String]
+    public var duration: Double
+    public var sampleCount: Int
+    public var byteCount: Int64
+    public var cacheKeys: [String]
+
+    public init(number: Int, fileName: String, title: String, subtitleFileName: String?, pageLabels: [String], chapterTitles: [String], duration: Double, sampleCount: Int, byteCount: Int64, cacheKeys: [String]) {
+        self.number = number
+        self.fileName = fileName
+        self.title = title
+        self.subtitleFileName = subtitleFileName
+        self.pageLabels = pageLabels
+        self.chapterTitles = chapterTitles
+        self.duration = duration
+        self.sampleCount = sampleCount
+        self.byteCount = byteCount
+        self.cacheKeys = cacheKeys
+    }
+}
+
+/// What an export did.
+public struct ExportSummary: Sendable, Equatable {
+    public var files: [ExportedFile]
+    /// Files already complete from an earlier run, left untouched.
+    public var skippedFiles: Int
+    public var writtenFiles: Int
+
+    public init(files: [ExportedFile], skippedFiles: Int, writtenFiles: Int) {
+        self.files = files
+        self.skippedFiles = skippedFiles
+        self.writtenFiles = writtenFiles
+    }
+}

@@ -1,0 +1,36 @@
+/// The pieces of text an export synthesizes, in reading order.
+public enum ExportChunker {
+    /// Every chunk of every item; text offsets are relative to the item's text, whose pages are
+    /// joined by a blank line (see `text(of:)`).
+    public static func chunks(of items: [ExportItem]) -> [ExportChunk] {
+        var chunks: [ExportChunk] = []
+        for (itemIndex, item) in items.enumerated() {
+            var pageOffset = 0
+            for page in item.pages {
+                for chunk in TextChunker.chunks(of: page.text, maxScalars: NarrationPipeline.maxChunkScalars) {
+                    chunks.append(ExportChunk(itemIndex: itemIndex, pageIndex: page.index, pageLabel: page.label, text: chunk.text, textOffset: pageOffset + chunk.scalarOffset))
+                }
+                pageOffset += page.text.unicodeScalars.count + 2
+            }
+        }
+        return chunks
+    }
+
+    /// The item's whole text, as the chunks' offsets count it.
+    public static func text(of item: ExportItem) -> String {
+        item.pages.map(\.text).joined(separator: "\n\n")
+    }
+
+    /// The chunks of shard `shard.index` of `shard.count`: contiguous runs of about equal text length.
+    public static func shard(_ chunks: [ExportChunk], _ shard: ExportShard) -> [ExportChunk] {
+        let total = chunks.reduce(0) { $0 + $1.text.utf8.count }
+        let share = Double(total) / Double(max(shard.count, 1))
+        var done = 0
+        return chunks.filter { chunk in
+            let position = Double(done) + Double(chunk.text.utf8.count) / 2
+            done += chunk.text.utf8.count
+            let owner = min(Int(position / share), shard.count - 1) + 1
+            return owner == shard.index
+        }
+    }
+}
