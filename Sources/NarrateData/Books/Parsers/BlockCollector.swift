@@ -93,6 +93,7 @@ final class BlockCollector {
     static let skippedElements: Set<String> = [
         "script", "style", "head", "nav", "aside", "svg", "math", "template", "audio", "video",
         "canvas", "object", "iframe", "rt", "rp", "noscript", "select", "button", "input", "textarea",
+        "title",
     ]
     static let blockElements: Set<String> = [
         "p", "div", "h1", "h2", "h3", "h4", "h5", "h6", "li", "dt", "dd", "blockquote", "pre", "td",
@@ -205,6 +206,7 @@ final class BlockCollector {
             open.skips = true
         }
         if name == "title", titleText == nil, stack.contains(where: { $0.name == "head" }) {
+            // The document's <title> is not read, but it can name a chapter.
             open.isTitle = true
             titleText = ""
         }
@@ -334,7 +336,10 @@ final class BlockCollector {
             finalIndex[rawIndex] = blocks.count
             let text = block.links.isEmpty ? block.text : removingNoteLinks(from: block)
             let folded = Self.collapseWhitespace(text)
-            if !folded.isEmpty { blocks.append(folded) }
+            // A block with no letter or digit ("* * *", stray "]>") has nothing to say.
+            if Self.hasLetterOrDigit(folded) {
+                blocks.append(folded)
+            }
         }
         finalIndex[rawBlocks.count] = blocks.count
         func map(_ raw: Int) -> Int { finalIndex[min(max(raw, 0), rawBlocks.count)] }
@@ -391,22 +396,78 @@ final class BlockCollector {
     }
 
     /// Folds every run of whitespace (Unicode, including no-break spaces) into one space and trims.
+    ///
+    /// Works on UTF-8 bytes: this runs over every character of a book, and Unicode property
+    /// look-ups per scalar would dominate the parse time.
     static func collapseWhitespace(_ text: String) -> String {
-        var result = String.UnicodeScalarView()
+        let input = Array(text.utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(input.count)
         var pendingSpace = false
-        for scalar in text.unicodeScalars {
-            if scalar.properties.isWhitespace || scalar == "\u{200B}" || scalar == "\u{FEFF}" {
-                pendingSpace = !result.isEmpty
-            } else if scalar == "\u{00AD}" {
-                continue  // soft hyphen: invisible
-            } else {
-                if pendingSpace {
-                    result.append(" ")
-                    pendingSpace = false
+        var index = 0
+        while index < input.count {
+            let byte = input[index]
+            if byte < 0x80 {
+                if isASCIISpace(byte) || byte == 0x0B {
+                    pendingSpace = !output.isEmpty
+                } else {
+                    if pendingSpace { output.append(0x20); pendingSpace = false }
+                    output.append(byte)
                 }
-                result.append(scalar)
+                index += 1
+                continue
             }
+            let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
+            let end = min(index + length, input.count)
+            switch unicodeSpaceKind(input[index..<end]) {
+            case .space:
+                pendingSpace = !output.isEmpty
+            case .invisible:
+                break
+            case .none:
+                if pendingSpace { output.append(0x20); pendingSpace = false }
+                output.append(contentsOf: input[index..<end])
+            }
+            index = end
         }
-        return String(result)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    private enum SpaceKind { case space, invisible, none }
+
+    /// Classifies one UTF-8 encoded scalar: Unicode white space, invisible (soft hyphen, zero-width
+    /// space, BOM), or anything else.
+    private static func unicodeSpaceKind(_ bytes: ArraySlice<UInt8>) -> SpaceKind {
+        let b = bytes.startIndex
+        switch bytes.count {
+        case 2:
+            if bytes[b] == 0xC2 {
+                if bytes[b + 1] == 0xA0 || bytes[b + 1] == 0x85 { return .space }  // U+00A0, U+0085
+                if bytes[b + 1] == 0xAD { return .invisible }  // U+00AD soft hyphen
+            }
+        case 3:
+            switch (bytes[b], bytes[b + 1], bytes[b + 2]) {
+            case (0xE1, 0x9A, 0x80): return .space  // U+1680
+            case (0xE2, 0x80, 0x80...0x8A), (0xE2, 0x80, 0xA8), (0xE2, 0x80, 0xA9), (0xE2, 0x80, 0xAF), (0xE2, 0x81, 0x9F),
+                 (0xE3, 0x80, 0x80):
+                return .space  // U+2000–200A, 2028, 2029, 202F, 205F, 3000
+            case (0xE2, 0x80, 0x8B), (0xEF, 0xBB, 0xBF), (0xE2, 0x81, 0xA0):
+                return .invisible  // U+200B, U+FEFF, U+2060
+            default: break
+            }
+        default: break
+        }
+        return .none
+    }
+
+    /// Whether `text` has at least one letter or digit (ASCII checked first, cheaply).
+    static func hasLetterOrDigit(_ text: String) -> Bool {
+        var sawNonASCII = false
+        for byte in text.utf8 {
+            if (byte >= 0x30 && byte <= 0x39) || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A) { return true }
+            if byte >= 0x80 { sawNonASCII = true }
+        }
+        guard sawNonASCII else { return false }
+        return text.unicodeScalars.contains { $0.properties.isAlphabetic || $0.properties.numericType != nil }
     }
 }

@@ -55,6 +55,8 @@ public struct EPUBParser: DocumentParserContract {
         } else {
             chapterStarts = toc.compactMap { entry in
                 let document = EPUBPath.split(entry.target).path
+                // An entry for a page without text (cover, image-only title page) has nothing to read.
+                guard collected.documentRanges[document]?.isEmpty == false else { return nil }
                 guard let index = collected.anchors[entry.target] ?? collected.anchors[document] else { return nil }
                 return BookLayout.ChapterStart(title: entry.title, depth: entry.depth, blockIndex: index)
             }
