@@ -1,3 +1,5 @@
+import NarrateDomain
+
 /// Turns markup events (from `XMLParser` or the lenient `HTMLScanner`) into readable blocks.
 ///
 /// A block is one paragraph, heading, list item, verse line, table cell…: whatever a reader would
@@ -105,6 +107,8 @@ final class BlockCollector {
     static let noteTypes: Set<Substring> = [
         "footnote", "endnote", "rearnote", "note", "footnotes", "endnotes", "rearnotes", "annotation",
     ]
+    static let navigationTypes: Set<Substring> = ["toc", "landmarks", "page-list", "loi", "lot"]
+    static let navigationRoles: Set<Substring> = ["doc-toc", "doc-pagelist", "navigation"]
     static let noteRoles: Set<Substring> = ["doc-footnote", "doc-endnote", "doc-endnotes", "doc-notes"]
     /// Classes that mark line or page numbers printed in the margin, not text to read.
     static let numberClasses: Set<Substring> = [
@@ -202,7 +206,9 @@ final class BlockCollector {
             open.isNote = true
             documentHadNotes = true
         }
-        if isNoteRef || hidden || numberClass || Self.skippedElements.contains(name) {
+        // A printed table of contents (a `<section epub:type="toc">` outside `<nav>`) is not read either.
+        let isNavigation = types.contains { Self.navigationTypes.contains($0) } || roles.contains { Self.navigationRoles.contains($0) }
+        if isNoteRef || isNavigation || hidden || numberClass || Self.skippedElements.contains(name) {
             open.skips = true
         }
         if name == "title", titleText == nil, stack.contains(where: { $0.name == "head" }) {
@@ -335,6 +341,7 @@ final class BlockCollector {
         for (rawIndex, block) in rawBlocks.enumerated() {
             finalIndex[rawIndex] = blocks.count
             let text = block.links.isEmpty ? block.text : removingNoteLinks(from: block)
+            // Unicode normalization (NFC) runs once per page, in `BookLayout`: far cheaper than per block.
             let folded = Self.collapseWhitespace(text)
             // A block with no letter or digit ("* * *", stray "]>") has nothing to say.
             if Self.hasLetterOrDigit(folded) {

@@ -28,7 +28,7 @@ enum BookLayout {
             Chapter(title: $0.title, depth: $0.depth, firstPage: firstPageOfBlock[$0.blockIndex] ?? 1)
         }
         let pages = pageTexts.enumerated().map { offset, text in
-            Page(index: offset + 1, label: String(offset + 1), text: text)
+            Page(index: offset + 1, label: String(offset + 1), text: normalized(text))
         }
         return (placed, assignChapters(placed, to: pages))
     }
@@ -50,7 +50,7 @@ enum BookLayout {
         var pages: [Page] = []
         for (position, start) in starts.enumerated() {
             let end = position + 1 < starts.count ? starts[position + 1].index : blocks.count
-            let text = blocks[start.index..<max(start.index, end)].joined(separator: "\n\n")
+            let text = normalized(blocks[start.index..<max(start.index, end)].joined(separator: "\n\n"))
             let number = pages.count + 1
             pages.append(Page(index: number, label: start.label ?? String(number), text: text))
         }
@@ -60,6 +60,13 @@ enum BookLayout {
             return Chapter(title: chapter.title, depth: chapter.depth, firstPage: page)
         }
         return (placed, assignChapters(placed, to: pages))
+    }
+
+    /// The page text in `TextNormalizer`'s form. Blocks are already folded, so only NFC and control
+    /// characters are left to do, and printable ASCII needs neither.
+    static func normalized(_ text: String) -> String {
+        guard text.utf8.contains(where: { ($0 < 0x20 && $0 != 0x0A) || $0 > 0x7E }) else { return text }
+        return TextNormalizer.normalize(text)
     }
 
     /// Each page belongs to the chapter with the latest first page at or before it (the later
