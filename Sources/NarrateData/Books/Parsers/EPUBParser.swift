@@ -6,6 +6,12 @@ import NarrateDomain
 /// The reading order is the spine; chapters come from the nav document's TOC, else the NCX,
 /// else one per spine document. Pages are the print pages when the book has a page list or
 /// page-break markers, else pages of about `ParseOptions.wordsPerPage` words.
+///
+/// Spine items marked `linear="no"` are read like the others: a pure cover wrapper has no text and
+/// so adds nothing, while a non-linear document with text (notes aside) is kept. A TOC entry for a
+/// document without text (cover, image-only title page) is dropped, since it has nothing to read.
+/// Content documents that are not well-formed XML are read leniently (`HTMLScanner`) rather than
+/// lost; the container, package document and navigation files must be well-formed.
 public struct EPUBParser: DocumentParserContract {
     public let format = DocumentFormat.epub
     /// Bounds on what the archive may unpack to.

@@ -2,8 +2,9 @@
 /// would read them without building a tree. Unclosed elements, `<br>`, unquoted attributes and
 /// HTML named entities (`&nbsp;`) are all fine; it never fails.
 ///
-/// FoundationXML on Linux has no HTML mode (`XMLDocument`'s `.documentTidyHTML` is ignored there),
-/// so this small scanner reads HTML files and XHTML files that are not well-formed XML.
+/// FoundationXML on Linux has no HTML mode: `XMLDocument(data:options: .documentTidyHTML)` parses
+/// as XML in recovery mode there, which drops `&nbsp;` and nests everything after a `<br>`. So this
+/// small scanner reads HTML files, and XHTML files that are not well-formed XML.
 struct HTMLScanner {
     static let voidElements: Set<String> = [
         "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source",
