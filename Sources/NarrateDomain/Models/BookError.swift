@@ -9,6 +9,32 @@ public enum BookError: Error, Sendable, Equatable {
     case ambiguousBook(reference: String, matches: [String])
     case libraryFailed(reason: String)
     case endOfBook(title: String, pageCount: Int)
+    /// The file is empty (0 bytes).
+    case emptyFile(path: String)
+    /// The file is not a ZIP archive, or it is truncated (no end of central directory).
+    case notAZipArchive(path: String)
+    /// The EPUB's `mimetype` entry does not say `application/epub+zip`.
+    case wrongMimetype(path: String, found: String)
+    /// The EPUB has no `META-INF/container.xml`.
+    case missingContainer(path: String)
+    /// `container.xml` names no package document, or one that is not in the archive.
+    case missingPackageDocument(path: String, packagePath: String)
+    /// An XML file of the book is not well-formed.
+    case malformedXML(path: String, entry: String, reason: String)
+    /// The package document has no `<spine>` (the reading order).
+    case missingSpine(path: String)
+    /// A spine `itemref` names an id that the manifest does not declare.
+    case spineItemNotInManifest(path: String, idref: String)
+    /// An archive entry name or a reference leaves the archive (`../`, absolute path).
+    case unsafeEntryPath(path: String, entry: String)
+    /// Two archive entries have the same name.
+    case duplicateEntry(path: String, entry: String)
+    /// An entry is larger (declared or actual) than the limit for one entry.
+    case entryTooLarge(path: String, entry: String, limit: Int)
+    /// The entries together are larger than the limit for a whole book.
+    case archiveTooLarge(path: String, limit: Int)
+    /// An entry cannot be decompressed or fails its checksum.
+    case damagedEntry(path: String, entry: String, reason: String)
 }
 
 extension BookError: CustomStringConvertible {
@@ -32,6 +58,32 @@ extension BookError: CustomStringConvertible {
             "'\(title)' is read to the end (page \(pageCount) of \(pageCount)). Narrate a page by number with 'narrate page', or start over with 'narrate next --restart'."
         case let .libraryFailed(reason):
             "The book library could not be used: \(reason). Check that its folder is writable, or choose another with --library."
+        case let .emptyFile(path):
+            "'\(path)' is empty (0 bytes). Copy or download the book again."
+        case let .notAZipArchive(path):
+            "'\(path)' is not a readable EPUB: it is not a ZIP archive, or it is truncated (no central directory). Download or export the book again."
+        case let .wrongMimetype(path, found):
+            "'\(path)' is not an EPUB: its 'mimetype' entry says '\(found)' instead of 'application/epub+zip'. Export the book again as EPUB."
+        case let .missingContainer(path):
+            "'\(path)' is a damaged EPUB: it has no META-INF/container.xml, so its content cannot be found. Repair it (e.g. with Sigil or Calibre) or export it again."
+        case let .missingPackageDocument(path, packagePath):
+            "'\(path)' is a damaged EPUB: its container.xml points to the package document '\(packagePath)', which is not in the archive. Repair it or export it again."
+        case let .malformedXML(path, entry, reason):
+            "'\(path)' is a damaged EPUB: '\(entry)' is not well-formed XML (\(reason)). Repair that file (e.g. with Sigil) or export the book again."
+        case let .missingSpine(path):
+            "'\(path)' is a damaged EPUB: its package document has no <spine>, so the reading order is unknown. Repair it or export the book again."
+        case let .spineItemNotInManifest(path, idref):
+            "'\(path)' is a damaged EPUB: its spine lists '\(idref)', which the manifest does not declare. Repair it or export the book again."
+        case let .unsafeEntryPath(path, entry):
+            "'\(path)' was refused: its entry or reference '\(entry)' points outside the book (absolute path or '../'). Only open EPUBs from a source you trust."
+        case let .duplicateEntry(path, entry):
+            "'\(path)' was refused: the entry '\(entry)' appears more than once in the archive, so which one to read is ambiguous. Export the book again."
+        case let .entryTooLarge(path, entry, limit):
+            "'\(path)' was refused: the entry '\(entry)' unpacks to more than \(limit / 1_048_576) MiB (a possible ZIP bomb). Check where the file comes from."
+        case let .archiveTooLarge(path, limit):
+            "'\(path)' was refused: its entries unpack to more than \(limit / 1_048_576) MiB in all (a possible ZIP bomb). Check where the file comes from."
+        case let .damagedEntry(path, entry, reason):
+            "'\(path)' is damaged: the entry '\(entry)' cannot be read (\(reason)). Download or export the book again."
         }
     }
 }

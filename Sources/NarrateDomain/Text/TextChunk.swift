@@ -5,6 +5,7 @@ public struct TextChunk: Sendable, Hashable {
     /// Offset of the chunk's first Unicode scalar in the text it was cut from (0-based, in Unicode scalars).
     public var scalarOffset: Int
 
+    /// Creates a chunk of `text` that starts `scalarOffset` Unicode scalars into its source.
     public init(text: String, scalarOffset: Int) {
         self.text = text
         self.scalarOffset = scalarOffset

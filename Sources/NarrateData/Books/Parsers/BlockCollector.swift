@@ -1,0 +1,480 @@
+import NarrateDomain
+
+/// Turns markup events (from `XMLParser` or the lenient `HTMLScanner`) into readable blocks.
+///
+/// A block is one paragraph, heading, list item, verse line, table cell…: whatever a reader would
+/// pause after. What is not read aloud is dropped here: scripts, styles, the `<head>`, images,
+/// navigation, page numbers, note references and note bodies. Links whose target turns out to be a
+/// note are kept aside until the whole book is read, since a note usually comes after its
+/// reference; `finish()` removes them.
+final class BlockCollector {
+    /// One paragraph-like unit before the final clean-up.
+    struct RawBlock {
+        var text: String
+        /// Links inside `text` (UTF-8 offsets) whose target decides whether they are read.
+        var links: [LinkSpan]
+    }
+
+    struct LinkSpan {
+        var start: Int
+        var end: Int
+        var target: String
+    }
+
+    struct Heading {
+        var level: Int
+        var rawIndex: Int
+        var text: String
+        var document: String
+    }
+
+    /// A print-page boundary found in the content.
+    struct PageMarker {
+        var rawIndex: Int
+        var label: String?
+    }
+
+    /// The result: clean blocks and where things start, as indices into `blocks`.
+    struct Collected {
+        var blocks: [String]
+        /// `document#id` or `document` → index of the first block at or after it.
+        var anchors: [String: Int]
+        var pageMarkers: [(index: Int, label: String?)]
+        var headings: [(level: Int, index: Int, text: String, document: String)]
+        var documentTitles: [String: String]
+        /// Index of each document's first block and one past its last.
+        var documentRanges: [String: Range<Int>]
+    }
+
+    // Configuration
+    /// `document#id` keys where a chapter starts: the block there must start fresh.
+    var chapterTargets: Set<String> = []
+    /// `document#id` (or `document`) → print page label, from the book's page list.
+    var pageListTargets: [String: String] = [:]
+    /// Whether `epub:type="pagebreak"` / `role="doc-pagebreak"` elements start pages (when there
+    /// is no page list).
+    var usesPageBreakMarkers = true
+
+    // Output
+    private(set) var rawBlocks: [RawBlock] = []
+    private var rawAnchors: [String: Int] = [:]
+    private var markers: [PageMarker] = []
+    private var headings: [Heading] = []
+    private var noteTargets: Set<String> = []
+    private var noteDocuments: Set<String> = []
+    private var documentTitles: [String: String] = [:]
+    private var rawDocumentRanges: [String: Range<Int>] = [:]
+
+    // State
+    private struct OpenElement {
+        var name: String
+        var skips = false
+        var isNote = false
+        var isBlock = false
+        var endsLink = false
+        var endsHeading = false
+        var endsPageBreak = false
+        var isTitle = false
+    }
+
+    private var stack: [OpenElement] = []
+    private var skipDepth = 0
+    private var noteDepth = 0
+    private var current = ""
+    private var currentHasText = false
+    private var currentLinks: [LinkSpan] = []
+    private var linkStart: (offset: Int, target: String)?
+    private var heading: (level: Int, rawIndex: Int, text: String)?
+    private var pageBreakLabel: (markerIndex: Int, text: String)?
+    private var titleText: String?
+    private var document = ""
+    private var documentDirectory = ""
+    private var documentStart = 0
+    private var documentHadNotes = false
+
+    static let skippedElements: Set<String> = [
+        "script", "style", "head", "nav", "aside", "svg", "math", "template", "audio", "video",
+        "canvas", "object", "iframe", "rt", "rp", "noscript", "select", "button", "input", "textarea",
+        "title",
+    ]
+    static let blockElements: Set<String> = [
+        "p", "div", "h1", "h2", "h3", "h4", "h5", "h6", "li", "dt", "dd", "blockquote", "pre", "td",
+        "th", "tr", "caption", "figcaption", "figure", "section", "article", "header", "footer",
+        "main", "body", "hr", "br", "table", "thead", "tbody", "tfoot", "ul", "ol", "dl", "address",
+        "center", "hgroup", "details", "summary", "legend", "fieldset", "form", "html", "line",
+        "l", "lg", "linegroup",
+    ]
+    static let noteTypes: Set<Substring> = [
+        "footnote", "endnote", "rearnote", "note", "footnotes", "endnotes", "rearnotes", "annotation",
+    ]
+    static let navigationTypes: Set<Substring> = ["toc", "landmarks", "page-list", "loi", "lot"]
+    static let navigationRoles: Set<Substring> = ["doc-toc", "doc-pagelist", "navigation"]
+    static let noteRoles: Set<Substring> = ["doc-footnote", "doc-endnote", "doc-endnotes", "doc-notes"]
+    /// Classes that mark line or page numbers printed in the margin, not text to read.
+    static let numberClasses: Set<Substring> = [
+        "lnum", "linenum", "linenumber", "line-number", "linenr", "pagenum", "pagenumber", "page-number",
+    ]
+
+    /// Starts a new document; `name` is its archive entry name (or file name).
+    func beginDocument(_ name: String) {
+        flush()
+        stack.removeAll()
+        skipDepth = 0
+        noteDepth = 0
+        linkStart = nil
+        heading = nil
+        pageBreakLabel = nil
+        titleText = nil
+        documentHadNotes = false
+        document = name
+        documentDirectory = EPUBPath.directory(of: name)
+        documentStart = rawBlocks.count
+        rawAnchors[name] = rawBlocks.count
+        if let label = pageListTargets[name] {
+            markers.append(PageMarker(rawIndex: rawBlocks.count, label: label))
+        }
+    }
+
+    /// Ends the current document.
+    func endDocument() {
+        flush()
+        if documentHadNotes, rawBlocks.count == documentStart {
+            noteDocuments.insert(document)
+        }
+        rawDocumentRanges[document] = documentStart..<rawBlocks.count
+        if let titleText {
+            documentTitles[document] = BlockCollector.collapseWhitespace(titleText)
+        }
+    }
+
+    func startElement(_ rawName: String, attributes: [String: String]) {
+        let name = Self.normalizedName(rawName)
+        var open = OpenElement(name: name)
+        var types: [Substring] = []
+        var roles: [Substring] = []
+        var id: String?
+        var hidden = false
+        var numberClass = false
+        for (key, value) in attributes {
+            switch key {
+            case "id": id = value
+            case "name" where name == "a": if id == nil { id = value }
+            case "role": roles = value.split(whereSeparator: \.isWhitespace)
+            case "hidden": hidden = true
+            case "class":
+                numberClass = value.split(whereSeparator: \.isWhitespace).contains { Self.numberClasses.contains($0) }
+            default:
+                if key.hasSuffix(":type") { types = value.split(whereSeparator: \.isWhitespace) }
+            }
+        }
+        let isNote = name == "aside"
+            || types.contains { Self.noteTypes.contains($0) }
+            || roles.contains { Self.noteRoles.contains($0) }
+        let isNoteRef = types.contains("noteref") || roles.contains("doc-noteref")
+        let isPageBreak = types.contains("pagebreak") || roles.contains("doc-pagebreak")
+
+        if let id {
+            let key = document + "#" + id
+            if skipDepth > 0 || isNote {
+                if noteDepth > 0 || isNote { noteTargets.insert(key) }
+            }
+            if chapterTargets.contains(key) {
+                flush()
+                rawAnchors[key] = rawBlocks.count
+            }
+            if let label = pageListTargets[key] {
+                flush()
+                markers.append(PageMarker(rawIndex: rawBlocks.count, label: label))
+            }
+        }
+
+        if isPageBreak {
+            open.skips = true
+            if usesPageBreakMarkers, skipDepth == 0 {
+                flush()
+                let label = attributes["title"] ?? attributes["aria-label"]
+                let trimmed = label.map(Self.collapseWhitespace)
+                markers.append(PageMarker(rawIndex: rawBlocks.count, label: trimmed?.isEmpty == false ? trimmed : nil))
+                if trimmed?.isEmpty ?? true {
+                    pageBreakLabel = (markers.count - 1, "")
+                    open.endsPageBreak = true
+                }
+            }
+        }
+        if isNote {
+            open.skips = true
+            open.isNote = true
+            documentHadNotes = true
+        }
+        // A printed table of contents (a `<section epub:type="toc">` outside `<nav>`) is not read either.
+        let isNavigation = types.contains { Self.navigationTypes.contains($0) } || roles.contains { Self.navigationRoles.contains($0) }
+        if isNoteRef || isNavigation || hidden || numberClass || Self.skippedElements.contains(name) {
+            open.skips = true
+        }
+        if name == "title", titleText == nil, stack.contains(where: { $0.name == "head" }) {
+            // The document's <title> is not read, but it can name a chapter.
+            open.isTitle = true
+            titleText = ""
+        }
+        if open.skips {
+            skipDepth += 1
+            if open.isNote { noteDepth += 1 }
+            stack.append(open)
+            return
+        }
+        if skipDepth > 0 {
+            stack.append(open)
+            return
+        }
+        if Self.blockElements.contains(name) {
+            open.isBlock = true
+            flush()
+            if let level = Self.headingLevel(name), heading == nil {
+                heading = (level, rawBlocks.count, "")
+                open.endsHeading = true
+            }
+        } else if name == "a", linkStart == nil, let href = attributes["href"], !EPUBPath.isExternal(href) {
+            let (path, fragment) = EPUBPath.split(href)
+            let target = path.isEmpty ? document : (EPUBPath.resolve(path, from: documentDirectory) ?? path)
+            linkStart = (current.utf8.count, fragment.map { target + "#" + $0 } ?? target)
+            open.endsLink = true
+        }
+        stack.append(open)
+    }
+
+    func endElement(_ rawName: String) {
+        let name = Self.normalizedName(rawName)
+        // Lenient HTML leaves elements open (`<p>`, `<li>`): close up to the matching one, if any.
+        guard let position = stack.lastIndex(where: { $0.name == name }) else { return }
+        while stack.count > position {
+            guard let open = stack.popLast() else { break }
+            close(open)
+        }
+    }
+
+    private func close(_ open: OpenElement) {
+        if open.skips {
+            skipDepth -= 1
+            if open.isNote { noteDepth -= 1 }
+        }
+        if open.endsPageBreak, let pending = pageBreakLabel {
+            let label = Self.collapseWhitespace(pending.text)
+            if !label.isEmpty, markers.indices.contains(pending.markerIndex) {
+                markers[pending.markerIndex].label = label
+            }
+            pageBreakLabel = nil
+        }
+        if open.endsLink, let link = linkStart {
+            currentLinks.append(LinkSpan(start: link.offset, end: current.utf8.count, target: link.target))
+            linkStart = nil
+        }
+        if open.endsHeading, let pending = heading {
+            let text = Self.collapseWhitespace(pending.text)
+            if !text.isEmpty {
+                headings.append(Heading(level: pending.level, rawIndex: pending.rawIndex, text: text, document: document))
+            }
+            heading = nil
+        }
+        if open.isBlock { flush() }
+    }
+
+    func characters(_ text: String) {
+        if titleText != nil, stack.last?.isTitle == true {
+            titleText? += text
+        }
+        if skipDepth > 0 {
+            if pageBreakLabel != nil { pageBreakLabel?.text += text }
+            return
+        }
+        current += text
+        if !currentHasText, text.utf8.contains(where: { !Self.isASCIISpace($0) }) {
+            currentHasText = true
+        }
+        if heading != nil { heading?.text += text }
+    }
+
+    private func flush() {
+        if currentHasText {
+            if let link = linkStart {
+                // A link that spans a block boundary: keep its part in this block.
+                currentLinks.append(LinkSpan(start: link.offset, end: current.utf8.count, target: link.target))
+                linkStart = (0, link.target)
+            }
+            rawBlocks.append(RawBlock(text: current, links: currentLinks))
+        } else if linkStart != nil {
+            linkStart?.offset = 0
+        }
+        current = ""
+        currentHasText = false
+        currentLinks = []
+    }
+
+    /// Where the collector stands, to undo a document that has to be read again.
+    struct Checkpoint {
+        fileprivate var rawCount: Int
+        fileprivate var markerCount: Int
+        fileprivate var headingCount: Int
+    }
+
+    func checkpoint() -> Checkpoint {
+        Checkpoint(rawCount: rawBlocks.count, markerCount: markers.count, headingCount: headings.count)
+    }
+
+    /// Forgets everything collected since `checkpoint` (the current document's partial read).
+    func rollback(to checkpoint: Checkpoint) {
+        current = ""
+        currentHasText = false
+        currentLinks = []
+        rawBlocks.removeSubrange(min(checkpoint.rawCount, rawBlocks.count)...)
+        markers.removeSubrange(min(checkpoint.markerCount, markers.count)...)
+        headings.removeSubrange(min(checkpoint.headingCount, headings.count)...)
+        let prefix = document + "#"
+        rawAnchors = rawAnchors.filter { !$0.key.hasPrefix(prefix) }
+    }
+
+    /// Drops links to notes, folds whitespace, drops empty blocks and maps every position.
+    func finish() -> Collected {
+        flush()
+        var blocks: [String] = []
+        blocks.reserveCapacity(rawBlocks.count)
+        var finalIndex = [Int](repeating: 0, count: rawBlocks.count + 1)
+        for (rawIndex, block) in rawBlocks.enumerated() {
+            finalIndex[rawIndex] = blocks.count
+            let text = block.links.isEmpty ? block.text : removingNoteLinks(from: block)
+            // Unicode normalization (NFC) runs once per page, in `BookLayout`: far cheaper than per block.
+            let folded = Self.collapseWhitespace(text)
+            // A block with no letter or digit ("* * *", stray "]>") has nothing to say.
+            if Self.hasLetterOrDigit(folded) {
+                blocks.append(folded)
+            }
+        }
+        finalIndex[rawBlocks.count] = blocks.count
+        func map(_ raw: Int) -> Int { finalIndex[min(max(raw, 0), rawBlocks.count)] }
+        return Collected(
+            blocks: blocks,
+            anchors: rawAnchors.mapValues(map),
+            pageMarkers: markers.map { (map($0.rawIndex), $0.label) },
+            headings: headings.map { ($0.level, map($0.rawIndex), $0.text, $0.document) },
+            documentTitles: documentTitles,
+            documentRanges: rawDocumentRanges.mapValues { map($0.lowerBound)..<map($0.upperBound) }
+        )
+    }
+
+    private func isNoteTarget(_ target: String) -> Bool {
+        if noteTargets.contains(target) { return true }
+        let document = EPUBPath.split(target).path
+        return noteDocuments.contains(document)
+    }
+
+    private func removingNoteLinks(from block: RawBlock) -> String {
+        let notes = block.links.filter { isNoteTarget($0.target) }
+        guard !notes.isEmpty else { return block.text }
+        let utf8 = Array(block.text.utf8)
+        var kept: [UInt8] = []
+        kept.reserveCapacity(utf8.count)
+        var position = 0
+        for span in notes.sorted(by: { $0.start < $1.start }) {
+            let start = min(max(span.start, position), utf8.count)
+            let end = min(max(span.end, start), utf8.count)
+            kept.append(contentsOf: utf8[position..<start])
+            position = end
+        }
+        kept.append(contentsOf: utf8[min(position, utf8.count)...])
+        return String(decoding: kept, as: UTF8.self)
+    }
+
+    // MARK: - Helpers
+
+    static func normalizedName(_ raw: String) -> String {
+        let local = XMLTree.localName(raw)
+        return local.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) ? local.lowercased() : local
+    }
+
+    static func headingLevel(_ name: String) -> Int? {
+        let utf8 = Array(name.utf8)
+        guard utf8.count == 2, utf8[0] == UInt8(ascii: "h"), utf8[1] >= UInt8(ascii: "1"), utf8[1] <= UInt8(ascii: "6") else {
+            return nil
+        }
+        return Int(utf8[1] - UInt8(ascii: "0"))
+    }
+
+    static func isASCIISpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 || byte == 0x0C
+    }
+
+    /// Folds every run of whitespace (Unicode, including no-break spaces) into one space and trims.
+    ///
+    /// Works on UTF-8 bytes: this runs over every character of a book, and Unicode property
+    /// look-ups per scalar would dominate the parse time.
+    static func collapseWhitespace(_ text: String) -> String {
+        let input = Array(text.utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(input.count)
+        var pendingSpace = false
+        var index = 0
+        while index < input.count {
+            let byte = input[index]
+            if byte < 0x80 {
+                if isASCIISpace(byte) || byte == 0x0B {
+                    pendingSpace = !output.isEmpty
+                } else {
+                    if pendingSpace { output.append(0x20); pendingSpace = false }
+                    output.append(byte)
+                }
+                index += 1
+                continue
+            }
+            let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
+            let end = min(index + length, input.count)
+            switch unicodeSpaceKind(input[index..<end]) {
+            case .space:
+                pendingSpace = !output.isEmpty
+            case .invisible:
+                break
+            case .none:
+                if pendingSpace { output.append(0x20); pendingSpace = false }
+                output.append(contentsOf: input[index..<end])
+            }
+            index = end
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    private enum SpaceKind { case space, invisible, none }
+
+    /// Classifies one UTF-8 encoded scalar: Unicode white space, invisible (soft hyphen, zero-width
+    /// space, BOM), or anything else.
+    private static func unicodeSpaceKind(_ bytes: ArraySlice<UInt8>) -> SpaceKind {
+        let b = bytes.startIndex
+        switch bytes.count {
+        case 2:
+            if bytes[b] == 0xC2 {
+                if bytes[b + 1] == 0xA0 || bytes[b + 1] == 0x85 { return .space }  // U+00A0, U+0085
+                if bytes[b + 1] == 0xAD { return .invisible }  // U+00AD soft hyphen
+            }
+        case 3:
+            switch (bytes[b], bytes[b + 1], bytes[b + 2]) {
+            case (0xE1, 0x9A, 0x80): return .space  // U+1680
+            case (0xE2, 0x80, 0x80...0x8A), (0xE2, 0x80, 0xA8), (0xE2, 0x80, 0xA9), (0xE2, 0x80, 0xAF), (0xE2, 0x81, 0x9F),
+                 (0xE3, 0x80, 0x80):
+                return .space  // U+2000–200A, 2028, 2029, 202F, 205F, 3000
+            case (0xE2, 0x80, 0x8B), (0xEF, 0xBB, 0xBF), (0xE2, 0x81, 0xA0):
+                return .invisible  // U+200B, U+FEFF, U+2060
+            default: break
+            }
+        default: break
+        }
+        return .none
+    }
+
+    /// Whether `text` has at least one letter or digit (ASCII checked first, cheaply).
+    static func hasLetterOrDigit(_ text: String) -> Bool {
+        var sawNonASCII = false
+        for byte in text.utf8 {
+            if (byte >= 0x30 && byte <= 0x39) || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A) { return true }
+            if byte >= 0x80 { sawNonASCII = true }
+        }
+        guard sawNonASCII else { return false }
+        return text.unicodeScalars.contains { $0.properties.isAlphabetic || $0.properties.numericType != nil }
+    }
+}

@@ -1,0 +1,160 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// A small element tree for the EPUB's own XML files (container, OPF, NCX, nav).
+///
+/// Names are local names (prefix dropped); attributes keep their qualified names
+/// (`epub:type`, `opf:role`), since a prefix is what tells `epub:type` from `type`.
+final class XMLTree {
+    let name: String
+    let attributes: [String: String]
+    private(set) var children: [XMLTree] = []
+    /// Text and child elements in document order.
+    private var contents: [Content] = []
+
+    private enum Content {
+        case text(String)
+        case element(XMLTree)
+    }
+
+    init(name: String, attributes: [String: String]) {
+        self.name = name
+        self.attributes = attributes
+    }
+
+    /// All text inside the element and its descendants.
+    var text: String {
+        var result = ""
+        appendText(to: &result)
+        return result
+    }
+
+    private func appendText(to result: inout String) {
+        for content in contents {
+            switch content {
+            case let .text(text): result += text
+            case let .element(child): child.appendText(to: &result)
+            }
+        }
+    }
+
+    func attribute(_ name: String) -> String? { attributes[name] }
+
+    /// The first child named `name`.
+    func child(_ name: String) -> XMLTree? { children.first { $0.name == name } }
+
+    /// Children named `name`.
+    func children(_ name: String) -> [XMLTree] { children.filter { $0.name == name } }
+
+    /// The first element (self included, depth first) that satisfies `predicate`.
+    func first(where predicate: (XMLTree) -> Bool) -> XMLTree? {
+        if predicate(self) { return self }
+        for child in children {
+            if let found = child.first(where: predicate) { return found }
+        }
+        return nil
+    }
+
+    /// Every element (self included, depth first) that satisfies `predicate`.
+    func all(where predicate: (XMLTree) -> Bool) -> [XMLTree] {
+        var result: [XMLTree] = []
+        collect(where: predicate, into: &result)
+        return result
+    }
+
+    private func collect(where predicate: (XMLTree) -> Bool, into result: inout [XMLTree]) {
+        if predicate(self) { result.append(self) }
+        for child in children { child.collect(where: predicate, into: &result) }
+    }
+
+    /// The `epub:type` tokens of the element (any prefix bound to the type attribute).
+    var epubTypes: [Substring] {
+        for (key, value) in attributes where key.hasSuffix(":type") {
+            return value.split(whereSeparator: \.isWhitespace)
+        }
+        return []
+    }
+
+    /// Parses `data` strictly: nil result means the XML is not well-formed, with the reason.
+    static func parse(_ data: Data) -> Result<XMLTree, XMLTreeError> {
+        let builder = Builder()
+        let parser = XMLParser(data: data)
+        parser.shouldProcessNamespaces = false
+        parser.shouldResolveExternalEntities = false
+        parser.delegate = builder
+        // On Linux `parse()` returns true even when libxml2 had to recover from an error, so the
+        // error callback is what tells a broken file.
+        let finished = parser.parse()
+        if let error = builder.error { return .failure(error) }
+        guard finished, let root = builder.root else {
+            return .failure(XMLTreeError(reason: "no root element"))
+        }
+        return .success(root)
+    }
+
+    static func localName(_ qualified: String) -> String {
+        guard let colon = qualified.lastIndex(of: ":") else { return qualified }
+        return String(qualified[qualified.index(after: colon)...])
+    }
+
+    private final class Builder: NSObject, XMLParserDelegate {
+        var root: XMLTree?
+        var stack: [XMLTree] = []
+        var error: XMLTreeError?
+
+        func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
+            if error == nil { error = XMLTreeError(parseError, line: parser.lineNumber) }
+            parser.abortParsing()
+        }
+
+        func parser(
+            _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+            qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
+        ) {
+            let node = XMLTree(name: XMLTree.localName(elementName), attributes: attributeDict)
+            if let parent = stack.last {
+                parent.children.append(node)
+                parent.contents.append(.element(node))
+            } else if root == nil {
+                root = node
+            }
+            stack.append(node)
+        }
+
+        func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
+            _ = stack.popLast()
+        }
+
+        func parser(_ parser: XMLParser, foundCharacters string: String) {
+            stack.last?.contents.append(.text(string))
+        }
+
+        func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
+            stack.last?.contents.append(.text(String(decoding: CDATABlock, as: UTF8.self)))
+        }
+    }
+}
+
+/// Why an XML file could not be parsed.
+struct XMLTreeError: Error {
+    var reason: String
+
+    init(reason: String) {
+        self.reason = reason
+    }
+
+    init(_ error: any Error, line: Int) {
+        let code = (error as NSError).code
+        let what = switch code {
+        case 4: "the document is empty"
+        case 5: "the document ends too early or has content after its root element"
+        case 9: "it has an invalid character"
+        case 26: "it uses an undeclared entity"
+        case 73, 76: "an end tag does not match its start tag"
+        default: "XML error \(code)"
+        }
+        reason = "\(what), line \(line)"
+    }
+}

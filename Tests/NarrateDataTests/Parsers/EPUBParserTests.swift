@@ -1,0 +1,400 @@
+import Foundation
+import NarrateData
+import NarrateDomain
+import Testing
+
+@Suite struct EPUBParserTests {
+    let sut = EPUBParser()
+
+    private func parse(_ name: String, wordsPerPage: Int = 300) throws -> Book {
+        let file = try Corpus.file("epub/\(name)")
+        return try sut.parse(file.data, path: file.path, options: ParseOptions(wordsPerPage: wordsPerPage))
+    }
+
+    struct Expected: Sendable, CustomStringConvertible {
+        var file: String
+        var title: String
+        var chapters: Int
+        var pages: Int
+        var firstPageStart: String
+        var description: String { file }
+    }
+
+    static let corpus: [Expected] = [
+        Expected(file: "moby-dick.epub", title: "Moby-Dick", chapters: 140, pages: 744,
+                 firstPageStart: "Original Transcriber’s Notes:\n\nThis text is a combination of etexts"),
+        Expected(file: "childrens-literature.epub", title: "Children's Literature", chapters: 31, pages: 92,
+                 firstPageStart: "SECTION IV FAIRY STORIES—MODERN FANTASTIC TALES"),
+        Expected(file: "wasteland.epub", title: "The Waste Land", chapters: 5, pages: 13,
+                 firstPageStart: "The Waste Land\n\nT.S. Eliot\n\n\"Nam Sibyllam quidem Cumis ego ipse oculis meis"),
+        Expected(file: "regime-anticancer-arabic.epub", title: "Le Vrai Régime anti-cancer", chapters: 1, pages: 16,
+                 firstPageStart: "الفصل الثاني\n\nما هو السرطان؟"),
+        Expected(file: "pg8789-dante-vision-of-hell-epub2.epub",
+                 title: "The vision of hell. / By Dante Alighieri. / Translated by Rev. Henry Francis Cary, M.A. / and illustrated with the seventy-five designs of Gustave Doré.",
+                 chapters: 45, pages: 158,
+                 firstPageStart: "THE VISION OF HELL\n\nProject Gutenberg's The Vision of Hell, Complete, by Dante Alighieri"),
+        Expected(file: "alice3-sigil-broken-nav.epub", title: "Alice's Adventures in Wonderland", chapters: 12, pages: 93,
+                 firstPageStart: "Alice's Adventures In Wonderland\n\nby Lewis Carroll"),
+    ]
+
+    @Test("every corpus EPUB parses with its title, chapters, pages and first page", arguments: corpus)
+    func corpusBook(_ expected: Expected) throws {
+        // Given a corpus book
+        // When it is parsed
+        let book = try parse(expected.file)
+
+        // Then its shape is the one checked by eye
+        #expect(book.format == .epub)
+        #expect(book.metadata.title == expected.title)
+        #expect(book.chapters.count == expected.chapters)
+        #expect(book.pages.count == expected.pages)
+        #expect(book.pages.first?.text.hasPrefix(expected.firstPageStart) == true, "\(book.pages.first?.text.prefix(120) ?? "")")
+        #expect(book.pages.map(\.index) == Array(1...book.pages.count))
+        for chapter in book.chapters {
+            #expect((1...book.pages.count).contains(chapter.firstPage))
+        }
+    }
+
+    @Test("parsing is deterministic")
+    func deterministic() throws {
+        // Given / When the same book parsed twice
+        let first = try parse("wasteland.epub")
+        let second = try parse("wasteland.epub")
+
+        // Then
+        #expect(first == second)
+    }
+
+    @Test("children's literature pages are its page list: count and printed labels")
+    func pageList() throws {
+        // Given the page list of the nav document
+        let file = try Corpus.file("epub/childrens-literature.epub")
+        let labels = try Self.navPageListLabels(in: file.data)
+
+        // When
+        let book = try sut.parse(file.data, path: file.path, options: ParseOptions())
+
+        // Then
+        #expect(labels.count == 92)
+        #expect(book.pages.map(\.label) == labels)
+        #expect(book.pages.first?.label == "169")
+        #expect(book.pages.last?.label == "260")
+        // The page-break markers' own text ("170") is not read
+        #expect(book.pages.allSatisfy { !$0.text.hasPrefix($0.label) })
+    }
+
+    @Test("the Waste Land's note references and note bodies are not read")
+    func wastelandNotes() throws {
+        // Given / When
+        let book = try parse("wasteland.epub")
+        let text = book.pages.map(\.text).joined(separator: "\n\n")
+
+        // Then: no note bodies…
+        #expect(!text.contains("Ezekiel"))
+        #expect(!text.contains("Miss Jessie L. Weston"))
+        #expect(!text.contains("Tarot pack"))
+        #expect(!text.contains("NOTES ON"))
+        #expect(!text.contains("Line 20"))
+        // …no note markers or margin line numbers after the verse
+        #expect(!text.contains("*"))
+        #expect(text.contains("Out of this stony rubbish? Son of man,\n\n"))
+        #expect(text.contains("And went on in sunlight, into the Hofgarten,\n\n"))
+        // …and the poem itself is there, line by line
+        #expect(text.contains("April is the cruellest month, breeding\n\nLilacs out of the dead land, mixing"))
+        #expect(book.chapters.map(\.title) == [
+            "I. THE BURIAL OF THE DEAD", "II. A GAME OF CHESS", "III. THE FIRE SERMON", "IV. DEATH BY WATER",
+            "V. WHAT THE THUNDER SAID",
+        ])
+    }
+
+    @Test("Moby-Dick: cover image bytes, 140 chapters, the preface footnote not read")
+    func mobyDick() throws {
+        // Given / When
+        let book = try parse("moby-dick.epub")
+
+        // Then
+        let cover = try #require(book.cover)
+        #expect(cover.mediaType == "image/jpeg")
+        #expect(cover.data.starts(with: [0xFF, 0xD8, 0xFF]))
+        #expect(book.chapters.count >= 140)
+        #expect(book.chapters.contains { $0.title == "Chapter 1. Loomings." })
+        #expect(book.metadata.authors == ["Herman Melville"])
+        let preface = try #require(book.pages.first?.text)
+        #expect(preface.contains("a capital L for the symbol for the British pound, a unit of currency."))
+        #expect(!preface.contains("currency.1"))
+        // A chapter starts a page
+        let loomings = try #require(book.chapters.first { $0.title == "Chapter 1. Loomings." })
+        #expect(book.pages[loomings.firstPage - 1].text.hasPrefix("Chapter 1. Loomings.") || book.pages[loomings.firstPage - 1].text.hasPrefix("CHAPTER 1"))
+        #expect(book.pages[loomings.firstPage - 1].chapterIndex == book.chapters.firstIndex(of: loomings))
+    }
+
+    @Test("Dante: chapters from the EPUB 2 NCX, three depth levels")
+    func danteNCX() throws {
+        // Given / When
+        let book = try parse("pg8789-dante-vision-of-hell-epub2.epub")
+
+        // Then
+        #expect(Set(book.chapters.map(\.depth)) == [0, 1, 2])
+        #expect(book.chapters.first == Chapter(title: "THE VISION OF HELL", depth: 0, firstPage: 1))
+        #expect(book.chapters.contains { $0.title == "OF" && $0.depth == 2 })
+        #expect(book.chapters.contains { $0.title == "CANTO XXXIV" && $0.depth == 1 })
+        #expect(book.metadata.language == "en")
+        #expect(book.cover?.mediaType == "image/jpeg")
+    }
+
+    @Test("alice3: the broken nav gives way to the NCX (declared text/xml) with real titles")
+    func aliceNCX() throws {
+        // Given / When
+        let book = try parse("alice3-sigil-broken-nav.epub")
+
+        // Then
+        #expect(book.chapters.first?.title == "I. Down the Rabbit-Hole")
+        #expect(book.chapters.last?.title == "XII. Alice's Evidence")
+        #expect(book.chapters.allSatisfy { $0.depth == 0 })
+        let first = try #require(book.chapters.first)
+        #expect(book.pages[first.firstPage - 1].text.hasPrefix("Chapter I\n\nDown the Rabbit-Hole\n\nAlice was beginning"))
+    }
+
+    @Test("the Arabic book states its language as ar")
+    func arabic() throws {
+        let book = try parse("regime-anticancer-arabic.epub")
+        #expect(book.metadata.language == "ar")
+        #expect(book.cover != nil)
+    }
+
+    @Test("smaller pages give more pages; chapters still start pages")
+    func wordsPerPage() throws {
+        // Given / When
+        let book = try parse("wasteland.epub", wordsPerPage: 100)
+
+        // Then
+        #expect(book.pages.count > 13)
+        for (index, chapter) in book.chapters.enumerated() {
+            #expect(book.pages[chapter.firstPage - 1].text.hasPrefix(chapter.title))
+            #expect(book.pages[chapter.firstPage - 1].chapterIndex == index)
+        }
+    }
+
+    // MARK: - Damaged files from the corpus
+
+    static let badFiles: [(String, @Sendable (String) -> BookError)] = [
+        ("zip-truncated-no-central-directory.epub", { .notAZipArchive(path: $0) }),
+        ("zip-empty-0-bytes.epub", { .emptyFile(path: $0) }),
+        ("mimetype-wrong-value.epub", { .wrongMimetype(path: $0, found: "application/something+else") }),
+        ("container-xml-missing.epub", { .missingContainer(path: $0) }),
+        ("opf-malformed-xml.epub", {
+            .malformedXML(path: $0, entry: "EPUB/package.opf", reason: "an end tag does not match its start tag, line 4")
+        }),
+        ("opf-no-spine-epub2.epub", { .missingSpine(path: $0) }),
+    ]
+
+    @Test("each damaged corpus EPUB gives its own error", arguments: badFiles.map(\.0))
+    func badEPUB(_ name: String) throws {
+        // Given
+        let file = try Corpus.file("bad-epub/\(name)")
+        let expected = try #require(Self.badFiles.first { $0.0 == name }?.1(file.path))
+
+        // When / Then
+        #expect(throws: expected) {
+            try sut.parse(file.data, path: file.path, options: ParseOptions())
+        }
+        #expect(!expected.description.isEmpty)
+    }
+
+    // MARK: - Hostile archives built in memory
+
+    @Test("an entry named ../evil is refused")
+    func pathTraversal() throws {
+        // Given
+        let data = try EPUBFixture.archive(EPUBFixture.minimalEntries + [("../evil", Data("x".utf8))])
+
+        // When / Then
+        #expect(throws: BookError.unsafeEntryPath(path: "evil.epub", entry: "../evil")) {
+            try sut.parse(data, path: "evil.epub", options: ParseOptions())
+        }
+    }
+
+    @Test("an absolute entry name is refused")
+    func absolutePath() throws {
+        let data = try EPUBFixture.archive(EPUBFixture.minimalEntries + [("/etc/passwd", Data("x".utf8))])
+        #expect(throws: BookError.unsafeEntryPath(path: "abs.epub", entry: "/etc/passwd")) {
+            try sut.parse(data, path: "abs.epub", options: ParseOptions())
+        }
+    }
+
+    @Test("a reference leaving the container (a ../ spine item) is refused")
+    func hrefTraversal() throws {
+        // Given a package document whose only spine item climbs above the root
+        let opf = EPUBFixture.opf(manifest: #"<item id="c1" href="../../outside.xhtml" media-type="application/xhtml+xml"/>"#, spine: #"<itemref idref="c1"/>"#)
+        let data = try EPUBFixture.archive(EPUBFixture.entries(opf: opf))
+
+        // When / Then
+        #expect(throws: BookError.unsafeEntryPath(path: "x.epub", entry: "../../outside.xhtml")) {
+            try sut.parse(data, path: "x.epub", options: ParseOptions())
+        }
+    }
+
+    @Test("duplicate entry names are refused")
+    func duplicates() throws {
+        let data = try EPUBFixture.archive(EPUBFixture.minimalEntries + [("OEBPS/c1.xhtml", Data("<html/>".utf8))])
+        #expect(throws: BookError.duplicateEntry(path: "dup.epub", entry: "OEBPS/c1.xhtml")) {
+            try sut.parse(data, path: "dup.epub", options: ParseOptions())
+        }
+    }
+
+    @Test("an entry larger than the limit is refused (declared size)")
+    func zipBombDeclared() throws {
+        // Given a 2 MiB entry of zeros (a few KiB compressed) and a 1 MiB entry limit
+        let bomb = Data(count: 2 * 1_048_576)
+        let data = try EPUBFixture.archive(EPUBFixture.minimalEntries + [("OEBPS/bomb.xhtml", bomb)])
+        let parser = EPUBParser(limits: ArchiveLimits(maxEntrySize: 1_048_576, maxTotalSize: 8 * 1_048_576))
+
+        // When / Then
+        #expect(throws: BookError.entryTooLarge(path: "bomb.epub", entry: "OEBPS/bomb.xhtml", limit: 1_048_576)) {
+            try parser.parse(data, path: "bomb.epub", options: ParseOptions())
+        }
+    }
+
+    @Test("an entry whose header lies about its size is stopped while it is read")
+    func zipBombLyingHeader() throws {
+        // Given a chapter that inflates to 2 MiB but whose headers claim 100 bytes
+        var chapter = Data(EPUBFixture.chapterXHTML.utf8)
+        chapter.append(Data(repeating: 0x20, count: 2 * 1_048_576))
+        var data = try EPUBFixture.archive(EPUBFixture.entries(chapter: chapter))
+        EPUBFixture.patchUncompressedSize(in: &data, entry: "OEBPS/c1.xhtml", to: 100)
+        let parser = EPUBParser(limits: ArchiveLimits(maxEntrySize: 1_048_576, maxTotalSize: 8 * 1_048_576))
+
+        // When / Then
+        #expect(throws: BookError.entryTooLarge(path: "liar.epub", entry: "OEBPS/c1.xhtml", limit: 1_048_576)) {
+            try parser.parse(data, path: "liar.epub", options: ParseOptions())
+        }
+    }
+
+    @Test("entries larger in total than the book limit are refused")
+    func zipBombTotal() throws {
+        let entries = EPUBFixture.minimalEntries + (1...4).map { ("OEBPS/pad\($0).bin", Data(count: 600_000)) }
+        let data = try EPUBFixture.archive(entries)
+        let parser = EPUBParser(limits: ArchiveLimits(maxEntrySize: 1_048_576, maxTotalSize: 2 * 1_048_576))
+        #expect(throws: BookError.archiveTooLarge(path: "big.epub", limit: 2 * 1_048_576)) {
+            try parser.parse(data, path: "big.epub", options: ParseOptions())
+        }
+    }
+
+    @Test("data that is not a ZIP is refused")
+    func notZip() {
+        #expect(throws: BookError.notAZipArchive(path: "a.epub")) {
+            try sut.parse(Data("just some text".utf8), path: "a.epub", options: ParseOptions())
+        }
+    }
+
+    @Test("a spine item missing from the manifest is named")
+    func spineItemMissing() throws {
+        let opf = EPUBFixture.opf(manifest: #"<item id="c1" href="c1.xhtml" media-type="application/xhtml+xml"/>"#, spine: #"<itemref idref="c1"/><itemref idref="ghost"/>"#)
+        let data = try EPUBFixture.archive(EPUBFixture.entries(opf: opf))
+        #expect(throws: BookError.spineItemNotInManifest(path: "g.epub", idref: "ghost")) {
+            try sut.parse(data, path: "g.epub", options: ParseOptions())
+        }
+    }
+
+    @Test("a container.xml pointing to a missing package document is named")
+    func missingPackage() throws {
+        let entries = EPUBFixture.minimalEntries.filter { $0.0 != "OEBPS/content.opf" }
+        let data = try EPUBFixture.archive(entries)
+        #expect(throws: BookError.missingPackageDocument(path: "m.epub", packagePath: "OEBPS/content.opf")) {
+            try sut.parse(data, path: "m.epub", options: ParseOptions())
+        }
+    }
+
+    @Test("a book without text says so")
+    func noText() throws {
+        let chapter = Data(#"<html xmlns="http://www.w3.org/1999/xhtml"><head><title>T</title></head><body><img src="a.png" alt="An image"/></body></html>"#.utf8)
+        let data = try EPUBFixture.archive(EPUBFixture.entries(chapter: chapter))
+        #expect(throws: BookError.noText(path: "n.epub")) {
+            try sut.parse(data, path: "n.epub", options: ParseOptions())
+        }
+    }
+
+    @Test("a synthetic book: blocks, notes, page breaks and a spine-titled chapter")
+    func syntheticBlocks() throws {
+        // Given a chapter with inline markup, a note, a list, verse with <br/>, a table and page breaks
+        let chapter = Data("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops">
+            <head><title>Doc title</title><style>p { color: red }</style><script>var x = 1;</script></head>
+            <body>
+            <span epub:type="pagebreak" title="xii"/>
+            <h1>The   <em>First</em> Chapter</h1>
+            <p>Some   <b>bold</b>
+               text<a href="#n1" epub:type="noteref">1</a> and a <a href="#n2">[2]</a> link.</p>
+            <ul><li>one</li><li>two</li></ul>
+            <div class="poem"><p>Line one<br/>Line two</p></div>
+            <span role="doc-pagebreak" aria-label="xiii"></span>
+            <table><tr><td>cell A</td><td>cell B</td></tr></table>
+            <blockquote>Quoted.</blockquote>
+            <nav><p>Navigation text</p></nav>
+            <aside epub:type="footnote" id="n1"><p>Footnote body.</p></aside>
+            <section epub:type="endnotes"><p id="n2">Endnote body.</p></section>
+            </body></html>
+            """.utf8)
+        let data = try EPUBFixture.archive(EPUBFixture.entries(chapter: chapter))
+
+        // When
+        let book = try sut.parse(data, path: "synthetic.epub", options: ParseOptions())
+
+        // Then
+        #expect(book.metadata.title == "Fixture Book")
+        #expect(book.metadata.language == "fr-ca")
+        #expect(book.chapters == [Chapter(title: "The First Chapter", depth: 0, firstPage: 1)])
+        #expect(book.pages.map(\.label) == ["xii", "xiii"])
+        #expect(book.pages.first?.text == "The First Chapter\n\nSome bold text and a link.\n\none\n\ntwo\n\nLine one\n\nLine two")
+        #expect(book.pages.last?.text == "cell A\n\ncell B\n\nQuoted.")
+        #expect(book.pages.allSatisfy { $0.chapterIndex == 0 })
+    }
+
+    @Test("a TOC fragment starts its chapter at that element, on a new page")
+    func fragmentChapters() throws {
+        // Given one document with two sections and a nav pointing at the second one's id
+        let chapter = Data("""
+            <html xmlns="http://www.w3.org/1999/xhtml"><head><title>x</title></head><body>
+            <section><h2>Part one</h2><p>Alpha text.</p></section>
+            <section id="two"><h2>Part two</h2><p>Beta text.</p></section>
+            </body></html>
+            """.utf8)
+        let nav = Data("""
+            <html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops"><head><title>nav</title></head><body>
+            <nav epub:type="toc"><ol><li><a href="c1.xhtml">Part   one</a><ol><li><a href="c1.xhtml#two">Part two</a></li></ol></li></ol></nav>
+            </body></html>
+            """.utf8)
+        let opf = EPUBFixture.opf(
+            manifest: #"<item id="c1" href="c1.xhtml" media-type="application/xhtml+xml"/><item id="nav" href="nav.xhtml" properties="nav" media-type="application/xhtml+xml"/>"#,
+            spine: #"<itemref idref="c1"/>"#)
+        let data = try EPUBFixture.archive(EPUBFixture.entries(opf: opf, chapter: chapter) + [("OEBPS/nav.xhtml", nav)])
+
+        // When
+        let book = try sut.parse(data, path: "frag.epub", options: ParseOptions())
+
+        // Then
+        #expect(book.chapters == [
+            Chapter(title: "Part one", depth: 0, firstPage: 1), Chapter(title: "Part two", depth: 1, firstPage: 2),
+        ])
+        #expect(book.pages.map(\.text) == ["Part one\n\nAlpha text.", "Part two\n\nBeta text."])
+        #expect(book.pages.map(\.chapterIndex) == [0, 1])
+    }
+
+    // MARK: - Helpers
+
+    /// The labels of the nav document's page list, read with a plain scan of the markup.
+    static func navPageListLabels(in epub: Data) throws -> [String] {
+        let nav = try EPUBFixture.entry("EPUB/nav.xhtml", in: epub)
+        guard let start = nav.range(of: "epub:type=\"page-list\"") else { return [] }
+        let end = nav.range(of: "</nav>", range: start.upperBound..<nav.endIndex)?.lowerBound ?? nav.endIndex
+        var labels: [String] = []
+        var rest = nav[start.upperBound..<end]
+        while let open = rest.range(of: "<a href=\""), let close = rest.range(of: "</a>", range: open.upperBound..<rest.endIndex) {
+            guard let tagEnd = rest.range(of: ">", range: open.upperBound..<close.lowerBound) else { break }
+            labels.append(rest[tagEnd.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespacesAndNewlines))
+            rest = rest[close.upperBound...]
+        }
+        return labels
+    }
+}
