@@ -377,6 +377,27 @@ import Testing
         #expect(try await third.getAllBooks().count == 2)
     }
 
+    @Test("several openers racing to create the same file all succeed")
+    func concurrentFirstOpen() async throws {
+        // Given
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("narrate-library-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("library.sqlite").path
+
+        // When: each opener has its own connections, as separate processes would
+        let opened = try await withThrowingTaskGroup(of: LibraryDatabase.self) { group in
+            for _ in 0..<4 {
+                group.addTask { try LibraryDatabase.openFile(at: path) }
+            }
+            return try await group.reduce(into: [LibraryDatabase]()) { $0.append($1) }
+        }
+
+        // Then
+        #expect(opened.count == 4)
+        let saved = try await BookRepository(database: opened[0]).saveBook(.stub(), contentHash: "1", sourcePath: "a.epub")
+        #expect(try await BookRepository(database: opened[3]).getBook(id: saved.id) == saved)
+    }
+
     @Test("a file that is not a database fails with a library error, not a DatabaseError")
     func openCorruptFile() throws {
         // Given
