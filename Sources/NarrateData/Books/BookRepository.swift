@@ -21,27 +21,22 @@ public struct BookRepository: BookRepositoryContract {
     // MARK: - Reading
 
     public func getAllBooks() async throws(BookError) -> [LibraryBook] {
-        try await read("listing the library") { db throws(BookError) in
-            try Self.fetchAll(db)
-        }
+        try await read("listing the library") { db in try Self.fetchAll(db) }
     }
 
     public func getBook(id: BookID) async throws(BookError) -> LibraryBook? {
-        try await read("reading book \(id)") { db throws(BookError) in
-            try Self.fetchBook(db, where: "id = ?", id.rawValue)
-        }
+        try await read("reading book \(id)") { db in try Self.fetchBook(db, where: "id = ?", id.rawValue) }
     }
 
     public func getBook(contentHash: String) async throws(BookError) -> LibraryBook? {
-        try await read("looking up a book by content") { db throws(BookError) in
+        try await read("looking up a book by content") { db in
             try Self.fetchBook(db, where: "contentHash = ?", contentHash)
         }
     }
 
     public func getCover(bookID: BookID) async throws(BookError) -> BookCover? {
-        try await read("reading the cover of book \(bookID)") { db throws(BookError) in
-            let cover = try Self.database { try CoverRecord.fetchOne(db, key: bookID.rawValue) }
-            return cover.map(BookMapper.bookCover)
+        try await read("reading the cover of book \(bookID)") { db in
+            try CoverRecord.fetchOne(db, key: bookID.rawValue).map(BookMapper.bookCover)
         }
     }
 
@@ -51,7 +46,7 @@ public struct BookRepository: BookRepositoryContract {
         // Round-trip the date through its stored form, so the returned book equals a re-read one.
         let dateAdded = BookMapper.date(BookMapper.databaseTime(now()))
         let title = book.metadata.title
-        return try await write("saving '\(title)'") { db throws(BookError) in
+        return try await write("saving '\(title)'") { db in
             var record = BookMapper.bookRecord(
                 book, id: nil, contentHash: contentHash, sourcePath: sourcePath,
                 dateAdded: dateAdded, progress: nil
@@ -62,8 +57,6 @@ public struct BookRepository: BookRepositoryContract {
                 throw BookError.libraryFailed(
                     reason: "the library already has a book with the content of '\(sourcePath)' (hash \(contentHash.prefix(12)))"
                 )
-            } catch {
-                throw BookError.library(error, while: "saving '\(title)'")
             }
             guard let rawID = record.id else {
                 throw BookError.libraryFailed(reason: "saving '\(title)' gave no id")
@@ -77,8 +70,8 @@ public struct BookRepository: BookRepositoryContract {
     /// Replaces the book's metadata, format, content hash, source path, chapters, pages and
     /// cover. `dateAdded` and the reading progress stay as stored (see `updateProgress`).
     public func updateBook(_ book: LibraryBook) async throws(BookError) {
-        try await write("updating book \(book.id)") { db throws(BookError) in
-            guard let stored = try Self.database({ try BookRecord.fetchOne(db, key: book.id.rawValue) }) else {
+        try await write("updating book \(book.id)") { db in
+            guard let stored = try BookRecord.fetchOne(db, key: book.id.rawValue) else {
                 throw BookError.bookNotFound(reference: book.id.description)
             }
             let progress = BookMapper.progress(stored)
@@ -86,38 +79,32 @@ public struct BookRepository: BookRepositoryContract {
                 book.book, id: book.id, contentHash: book.contentHash, sourcePath: book.sourcePath,
                 dateAdded: BookMapper.date(stored.dateAdded), progress: progress
             )
-            try Self.database {
-                try record.update(db)
-                try Self.deleteContents(ofBook: book.id, db)
-            }
+            try record.update(db)
+            try Self.deleteContents(ofBook: book.id, db)
             try Self.insertContents(of: book.book, bookID: book.id, db)
         }
     }
 
     public func deleteBook(id: BookID) async throws(BookError) {
-        try await write("deleting book \(id)") { db throws(BookError) in
-            try Self.database {
-                guard try BookRecord.exists(db, key: id.rawValue) else {
-                    throw BookError.bookNotFound(reference: id.description)
-                }
-                // The search rows have no foreign key: remove them while the page ids are known.
-                try Self.deleteSearchRows(ofBook: id, db)
-                // Chapters, pages and cover go by ON DELETE CASCADE.
-                _ = try BookRecord.deleteOne(db, key: id.rawValue)
+        try await write("deleting book \(id)") { db in
+            guard try BookRecord.exists(db, key: id.rawValue) else {
+                throw BookError.bookNotFound(reference: id.description)
             }
+            // The search rows have no foreign key: remove them while the page ids are known.
+            try Self.deleteSearchRows(ofBook: id, db)
+            // Chapters, pages and cover go by ON DELETE CASCADE.
+            _ = try BookRecord.deleteOne(db, key: id.rawValue)
         }
     }
 
     public func updateProgress(bookID: BookID, progress: ReadingProgress) async throws(BookError) {
-        try await write("saving the progress of book \(bookID)") { db throws(BookError) in
-            try Self.database {
-                try db.execute(
-                    sql: "UPDATE book SET progressPage = ?, progressUpdatedAt = ? WHERE id = ?",
-                    arguments: [progress.pageIndex, BookMapper.databaseTime(progress.updatedAt), bookID.rawValue]
-                )
-                if db.changesCount == 0 {
-                    throw BookError.bookNotFound(reference: bookID.description)
-                }
+        try await write("saving the progress of book \(bookID)") { db in
+            try db.execute(
+                sql: "UPDATE book SET progressPage = ?, progressUpdatedAt = ? WHERE id = ?",
+                arguments: [progress.pageIndex, BookMapper.databaseTime(progress.updatedAt), bookID.rawValue]
+            )
+            if db.changesCount == 0 {
+                throw BookError.bookNotFound(reference: bookID.description)
             }
         }
     }
@@ -125,43 +112,37 @@ public struct BookRepository: BookRepositoryContract {
     // MARK: - Search
 
     /// Books whose title and authors, or one of whose pages, contain every word of `query`,
-    /// best first (FTS5 bm25, title weighing most). An empty or wordless query finds nothing.
+    /// best first (FTS5 bm25, title weighing most). Words are matched whole, ignoring case and
+    /// diacritics; a query mixing a title word with a word of the text finds nothing, since
+    /// title and pages are indexed apart. An empty or wordless query finds nothing.
     public func searchBooks(query: String) async throws(BookError) -> [BookSearchResult] {
         guard let pattern = FullTextQuery.pattern(for: query) else { return [] }
-        return try await read("searching for '\(query)'") { db throws(BookError) in
-            try Self.database { try Self.search(pattern: pattern, db) }
-        }
+        return try await read("searching for '\(query)'") { db in try Self.search(pattern: pattern, db) }
     }
 
     // MARK: - Transactions and error mapping
 
+    /// One read transaction. A `BookError` thrown by `body` passes as is; any other error
+    /// becomes `BookError.libraryFailed` naming `action`.
     private func read<T: Sendable>(
-        _ action: String, _ body: @escaping @Sendable (Database) throws(BookError) -> T
+        _ action: String, _ body: @escaping @Sendable (Database) throws -> T
     ) async throws(BookError) -> T {
         do {
-            return try await writer.read { db in try body(db) }
+            return try await writer.read(body)
         } catch {
             throw BookError.library(error, while: action)
         }
     }
 
     /// One write transaction: everything in `body` is committed together or not at all.
+    /// Errors are mapped as in `read`.
     private func write<T: Sendable>(
-        _ action: String, _ body: @escaping @Sendable (Database) throws(BookError) -> T
+        _ action: String, _ body: @escaping @Sendable (Database) throws -> T
     ) async throws(BookError) -> T {
         do {
-            return try await writer.write { db in try body(db) }
+            return try await writer.write(body)
         } catch {
             throw BookError.library(error, while: action)
-        }
-    }
-
-    /// Runs GRDB calls inside a transaction body, keeping our own `BookError`s and mapping the rest.
-    private static func database<T>(_ body: () throws -> T) throws(BookError) -> T {
-        do {
-            return try body()
-        } catch {
-            throw BookError.library(error, while: "using the library database")
         }
     }
 }
@@ -169,37 +150,33 @@ public struct BookRepository: BookRepositoryContract {
 // MARK: - Queries
 
 extension BookRepository {
-    private static func fetchBook(_ db: Database, where condition: String, _ argument: some DatabaseValueConvertible)
-        throws(BookError) -> LibraryBook?
-    {
-        try database {
-            guard let record = try BookRecord.fetchOne(db, sql: "SELECT * FROM book WHERE \(condition)", arguments: [argument]),
-                  let id = record.id
-            else { return nil }
-            let chapters = try ChapterRecord.fetchAll(
-                db, sql: "SELECT * FROM chapter WHERE bookId = ? ORDER BY position", arguments: [id])
-            let pages = try PageRecord.fetchAll(
-                db, sql: "SELECT * FROM page WHERE bookId = ? ORDER BY position", arguments: [id])
-            let cover = try CoverRecord.fetchOne(db, key: id)
-            return try BookMapper.libraryBook(record, chapters: chapters, pages: pages, cover: cover)
-        }
+    private static func fetchBook(
+        _ db: Database, where condition: String, _ argument: some DatabaseValueConvertible
+    ) throws -> LibraryBook? {
+        guard let record = try BookRecord.fetchOne(db, sql: "SELECT * FROM book WHERE \(condition)", arguments: [argument]),
+              let id = record.id
+        else { return nil }
+        let chapters = try ChapterRecord.fetchAll(
+            db, sql: "SELECT * FROM chapter WHERE bookId = ? ORDER BY position", arguments: [id])
+        let pages = try PageRecord.fetchAll(
+            db, sql: "SELECT * FROM page WHERE bookId = ? ORDER BY position", arguments: [id])
+        let cover = try CoverRecord.fetchOne(db, key: id)
+        return try BookMapper.libraryBook(record, chapters: chapters, pages: pages, cover: cover)
     }
 
     /// Four queries for the whole library rather than four per book.
-    private static func fetchAll(_ db: Database) throws(BookError) -> [LibraryBook] {
-        try database {
-            let records = try BookRecord.fetchAll(db, sql: "SELECT * FROM book ORDER BY dateAdded DESC, id DESC")
-            let chapters = Dictionary(grouping: try ChapterRecord.fetchAll(
-                db, sql: "SELECT * FROM chapter ORDER BY bookId, position"), by: \.bookId)
-            let pages = Dictionary(grouping: try PageRecord.fetchAll(
-                db, sql: "SELECT * FROM page ORDER BY bookId, position"), by: \.bookId)
-            let covers = Dictionary(
-                try CoverRecord.fetchAll(db).map { ($0.bookId, $0) }, uniquingKeysWith: { first, _ in first })
-            return try records.map { record throws(BookError) in
-                let id = record.id ?? 0
-                return try BookMapper.libraryBook(
-                    record, chapters: chapters[id] ?? [], pages: pages[id] ?? [], cover: covers[id])
-            }
+    private static func fetchAll(_ db: Database) throws -> [LibraryBook] {
+        let records = try BookRecord.fetchAll(db, sql: "SELECT * FROM book ORDER BY dateAdded DESC, id DESC")
+        let chapters = Dictionary(grouping: try ChapterRecord.fetchAll(
+            db, sql: "SELECT * FROM chapter ORDER BY bookId, position"), by: \.bookId)
+        let pages = Dictionary(grouping: try PageRecord.fetchAll(
+            db, sql: "SELECT * FROM page ORDER BY bookId, position"), by: \.bookId)
+        let covers = Dictionary(
+            try CoverRecord.fetchAll(db).map { ($0.bookId, $0) }, uniquingKeysWith: { first, _ in first })
+        return try records.map { record in
+            let id = record.id ?? 0
+            return try BookMapper.libraryBook(
+                record, chapters: chapters[id] ?? [], pages: pages[id] ?? [], cover: covers[id])
         }
     }
 
@@ -248,27 +225,25 @@ extension BookRepository {
 
 extension BookRepository {
     /// Inserts chapters, pages, cover and search rows of a book whose `book` row exists.
-    private static func insertContents(of book: Book, bookID: BookID, _ db: Database) throws(BookError) {
-        try database {
-            for chapter in BookMapper.chapterRecords(book.chapters, bookID: bookID) {
-                try chapter.insert(db)
-            }
-            let search = try db.cachedStatement(sql: """
-                INSERT INTO pageSearch (rowid, bookId, pageIndex, title, authors, text)
-                VALUES (?, ?, ?, ?, ?, ?)
-                """)
-            try search.execute(arguments: [
-                -bookID.rawValue, bookID.rawValue, nil, book.metadata.title,
-                BookMapper.searchableAuthors(book.metadata.authors), "",
-            ])
-            for page in book.pages {
-                var record = BookMapper.pageRecord(page, bookID: bookID)
-                try record.insert(db)
-                try search.execute(arguments: [record.id, bookID.rawValue, page.index, "", "", page.text])
-            }
-            if let cover = book.cover {
-                try BookMapper.coverRecord(cover, bookID: bookID).insert(db)
-            }
+    private static func insertContents(of book: Book, bookID: BookID, _ db: Database) throws {
+        for chapter in BookMapper.chapterRecords(book.chapters, bookID: bookID) {
+            try chapter.insert(db)
+        }
+        let search = try db.cachedStatement(sql: """
+            INSERT INTO pageSearch (rowid, bookId, pageIndex, title, authors, text)
+            VALUES (?, ?, ?, ?, ?, ?)
+            """)
+        try search.execute(arguments: [
+            -bookID.rawValue, bookID.rawValue, nil, book.metadata.title,
+            BookMapper.searchableAuthors(book.metadata.authors), "",
+        ])
+        for page in book.pages {
+            var record = BookMapper.pageRecord(page, bookID: bookID)
+            try record.insert(db)
+            try search.execute(arguments: [record.id, bookID.rawValue, page.index, "", "", page.text])
+        }
+        if let cover = book.cover {
+            try BookMapper.coverRecord(cover, bookID: bookID).insert(db)
         }
     }
 

@@ -281,6 +281,7 @@ import Testing
     @Test("search treats operators and quotes as plain words", arguments: [
         "\"", "\"foo", "AND", "AND(", "OR NOT", "*", "whale*", "NEAR(", "NEAR(call me, 2)",
         "title:moby", "^call", "-", "(", ")", "{title}: x", "'; DROP TABLE book; --", "\u{0}",
+        "whale\u{0}", "wh\u{0}ale\"", "\u{1F}whale",
     ])
     func searchSurvivesHostileQueries(query: String) async throws {
         // Given
@@ -376,6 +377,27 @@ import Testing
         #expect(try await third.getAllBooks().count == 2)
     }
 
+    @Test("several openers racing to create the same file all succeed")
+    func concurrentFirstOpen() async throws {
+        // Given
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("narrate-library-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("library.sqlite").path
+
+        // When: each opener has its own connections, as separate processes would
+        let opened = try await withThrowingTaskGroup(of: LibraryDatabase.self) { group in
+            for _ in 0..<4 {
+                group.addTask { try LibraryDatabase.openFile(at: path) }
+            }
+            return try await group.reduce(into: [LibraryDatabase]()) { $0.append($1) }
+        }
+
+        // Then
+        #expect(opened.count == 4)
+        let saved = try await BookRepository(database: opened[0]).saveBook(.stub(), contentHash: "1", sourcePath: "a.epub")
+        #expect(try await BookRepository(database: opened[3]).getBook(id: saved.id) == saved)
+    }
+
     @Test("a file that is not a database fails with a library error, not a DatabaseError")
     func openCorruptFile() throws {
         // Given
@@ -395,30 +417,40 @@ import Testing
 
     // MARK: - Size
 
-    @Test("a 1,500-page book is saved in one transaction and read back whole")
+    @Test("a 1,500-page book is saved in one transaction and read back whole, fast")
     func saveLargeBook() async throws {
         // Given
         let book = Book.large()
         let characters = book.pages.reduce(0) { $0 + $1.text.utf8.count }
         #expect(characters > 1_150_000)
 
-        // When
+        // When: three saves and loads, keeping the best times (the test machine is shared)
         let clock = ContinuousClock()
-        let start = clock.now
-        let saved = try await sut.saveBook(book, contentHash: "large", sourcePath: "large.epub")
-        let saveTime = clock.now - start
-        let loadStart = clock.now
-        let fetched = try await sut.getBook(id: saved.id)
-        let loadTime = clock.now - loadStart
+        var saved: [LibraryBook] = []
+        var saveTimes: [Duration] = []
+        var loadTimes: [Duration] = []
+        for copy in 1...3 {
+            let start = clock.now
+            saved.append(try await sut.saveBook(book, contentHash: "large-\(copy)", sourcePath: "large.epub"))
+            saveTimes.append(clock.now - start)
+            let loadStart = clock.now
+            let fetched = try await sut.getBook(id: saved[copy - 1].id)
+            loadTimes.append(clock.now - loadStart)
+            #expect(fetched == saved[copy - 1])
+        }
+        let saveTime = try #require(saveTimes.min())
+        let loadTime = try #require(loadTimes.min())
 
         // Then
         print("BookRepository: saved \(book.pages.count) pages (\(characters) characters) in \(saveTime), loaded in \(loadTime)")
-        #expect(fetched == saved)
-        #expect(try rowCount("pageSearch", of: saved.id) == 1_501)
-        #expect(try await sut.searchBooks(query: book.pages[700].text.split(separator: " ")[3].description).isEmpty == false)
+        #expect(try rowCount("page", of: saved[0].id) == 1_500)
+        #expect(try rowCount("chapter", of: saved[0].id) == 150)
+        #expect(try rowCount("pageSearch", of: saved[0].id) == 1_501)
+        let word = String(book.pages[700].text.split(separator: " ")[3])
+        #expect(try await sut.searchBooks(query: word).count == 3)
         #if !DEBUG
         #expect(saveTime < .milliseconds(300))
-        #expect(loadTime < .milliseconds(150))
+        #expect(loadTime < .milliseconds(100))
         #endif
     }
 
