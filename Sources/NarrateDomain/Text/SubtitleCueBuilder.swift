@@ -6,7 +6,7 @@ public enum SubtitleCueBuilder {
     /// two paragraphs unless a paragraph has no spoken word. A cue starts at its first word's sample and ends
     /// where the next cue starts (the last at `totalSamples`), never later than `totalSamples`. Sentences with
     /// no word marks (only punctuation, say) are merged into the cue before them (the first ones into the cue
-    /// after them), and so are cues that would last no time at all. A cue longer than `maxCueSeconds` is split
+    /// after them); a cue that would last no time at all joins the next (the last one the one before). A cue longer than `maxCueSeconds` is split
     /// into several at word boundaries, preferring a comma or semicolon near the middle; a single word longer
     /// than that stays whole. A word ends where the next one starts (the last at the cue's end).
     ///
@@ -23,20 +23,33 @@ public enum SubtitleCueBuilder {
         text: String, wordMarks: [WordMark], sampleRate: Int, totalSamples: Int, maxCueSeconds: Double = 7
     ) -> [SubtitleCue] {
         guard sampleRate > 0 else { return [] }
-        // Everything below works on scalar offsets, so WordMark offsets are used as they are:
-        // no String.Index walking per mark.
-        let scalars = Array(text.unicodeScalars)
+        // Everything below works on scalar offsets, so WordMark offsets are used as they are: one pass over the
+        // scalars records where each starts in the UTF-8 bytes, and strings are cut from those bytes.
+        var scalars: [Unicode.Scalar] = []
+        var utf8Offsets: [Int] = [0]
+        scalars.reserveCapacity(text.utf8.count)
+        utf8Offsets.reserveCapacity(text.utf8.count + 1)
+        var utf8Offset = 0
+        for scalar in text.unicodeScalars {
+            scalars.append(scalar)
+            utf8Offset += UTF8.width(scalar)
+            utf8Offsets.append(utf8Offset)
+        }
         let total = max(totalSamples, 0)
-        let marks = wordMarks
-            .filter { $0.textOffset >= 0 && $0.textOffset < scalars.count }
-            .sorted { ($0.sampleOffset, $0.textOffset) < ($1.sampleOffset, $1.textOffset) }
+        var marks = wordMarks.filter { $0.textOffset >= 0 && $0.textOffset < scalars.count }
         guard !marks.isEmpty else { return [] }
+        // eSpeak reports marks in order, so the sort is usually skipped.
+        if !zip(marks, marks.dropFirst()).allSatisfy({ !spokenBefore($1, $0) }) {
+            marks.sort(by: spokenBefore)
+        }
         let sentences = SentenceSplitter.scalarRanges(in: scalars)
         guard !sentences.isEmpty else { return [] }
 
         let segments = mergedSegments(sentences: sentences, marks: marks, totalSamples: total)
         let context = Context(
             scalars: scalars,
+            utf8: Array(text.utf8),
+            utf8Offsets: utf8Offsets,
             sampleRate: Double(sampleRate),
             maxSamples: maxCueSeconds * Double(sampleRate)
         )
@@ -47,6 +60,13 @@ public enum SubtitleCueBuilder {
             context.appendCues(of: segment, end: end, to: &cues)
         }
         return cues
+    }
+
+    /// Audio order: by sample, then by text position.
+    private static func spokenBefore(_ first: WordMark, _ second: WordMark) -> Bool {
+        first.sampleOffset != second.sampleOffset
+            ? first.sampleOffset < second.sampleOffset
+            : first.textOffset < second.textOffset
     }
 
     // MARK: - Segments
@@ -91,8 +111,8 @@ public enum SubtitleCueBuilder {
             unspokenStart = nil
         }
 
-        // A segment that would last no time (its successor starts at the same sample, or it starts at the very
-        // end of the audio) could never be read: it joins the segment before it, or the one after it.
+        // A segment that would last no time could never be read. Its successor starts at the same sample, so it
+        // joins that one; or it is the last and starts at the very end of the audio, so it joins the one before.
         var merged: [Segment] = []
         var carried: Segment?
         for index in segments.indices {
@@ -105,10 +125,10 @@ public enum SubtitleCueBuilder {
             let end = isLast ? totalSamples : segments[index + 1].start
             if end > segment.start {
                 merged.append(segment)
-            } else if let previous = merged.popLast() {
-                merged.append(previous.joined(with: segment))
             } else if !isLast {
                 carried = segment
+            } else if let previous = merged.popLast() {
+                merged.append(previous.joined(with: segment))
             } else {
                 merged.append(segment)
             }
@@ -136,6 +156,9 @@ public enum SubtitleCueBuilder {
 
     private struct Context {
         let scalars: [Unicode.Scalar]
+        /// The text's UTF-8 bytes, and where each scalar starts in them (one more entry for the end).
+        let utf8: [UInt8]
+        let utf8Offsets: [Int]
         let sampleRate: Double
         let maxSamples: Double
 
@@ -234,20 +257,55 @@ public enum SubtitleCueBuilder {
         /// The scalars in `range` as a string, each run of whitespace (line breaks included) as one space,
         /// none at either end.
         private func folded(_ range: Range<Int>) -> String {
-            var result = String.UnicodeScalarView()
-            var pendingSpace = false
-            for scalar in scalars[range] {
-                if scalar.isSpaceLike {
-                    pendingSpace = !result.isEmpty
+            var lower = range.lowerBound
+            var upper = range.upperBound
+            while lower < upper, isSpace(scalars[lower]) { lower += 1 }
+            while upper > lower, isSpace(scalars[upper - 1]) { upper -= 1 }
+            // Usually there is nothing to fold: the bytes are copied as they are.
+            var needsFolding = false
+            var previousWasSpace = false
+            for index in lower..<upper {
+                let scalar = scalars[index]
+                guard isSpace(scalar) else {
+                    previousWasSpace = false
                     continue
                 }
-                if pendingSpace {
-                    result.append(" ")
-                    pendingSpace = false
+                if previousWasSpace || scalar != " " {
+                    needsFolding = true
+                    break
                 }
-                result.append(scalar)
+                previousWasSpace = true
             }
-            return String(result)
+            guard needsFolding else {
+                return String(decoding: utf8[utf8Offsets[lower]..<utf8Offsets[upper]], as: UTF8.self)
+            }
+
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(utf8Offsets[upper] - utf8Offsets[lower])
+            var runStart = lower
+            var index = lower
+            while index < upper {
+                guard isSpace(scalars[index]) else {
+                    index += 1
+                    continue
+                }
+                bytes.append(contentsOf: utf8[utf8Offsets[runStart]..<utf8Offsets[index]])
+                bytes.append(0x20)
+                while index < upper, isSpace(scalars[index]) { index += 1 }
+                runStart = index
+            }
+            bytes.append(contentsOf: utf8[utf8Offsets[runStart]..<utf8Offsets[upper]])
+            return String(decoding: bytes, as: UTF8.self)
+        }
+
+        /// `isSpaceLike` (Unicode White_Space), without a property lookup for the letters of most scripts.
+        @inline(__always)
+        private func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+            switch scalar.value {
+            case 0x20, 0x09...0x0D, 0x85, 0xA0: true
+            case 0..<0x1680: false
+            default: scalar.isSpaceLike
+            }
         }
     }
 }

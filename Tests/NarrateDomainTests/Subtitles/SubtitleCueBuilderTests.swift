@@ -144,6 +144,28 @@ import Testing
         #expect(cues.map(\.end) == [2, 3])
     }
 
+    @Test("a sentence that would last no time joins the next one; at the end of the audio, the one before")
+    func zeroLengthCuesMerged() {
+        // Given "Two" and "Three" marked at the same sample, and "Five" at the very end of the audio
+        let text = "One. Two. Three. Four. Five."
+        let marks = [
+            WordMark(textOffset: 0, textLength: 3, sampleOffset: 0),
+            WordMark(textOffset: 5, textLength: 3, sampleOffset: 11_025),
+            WordMark(textOffset: 10, textLength: 5, sampleOffset: 11_025),
+            WordMark(textOffset: 17, textLength: 4, sampleOffset: 22_050),
+            WordMark(textOffset: 23, textLength: 4, sampleOffset: 44_100),
+        ]
+
+        // When
+        let cues = build(text, marks: marks, totalSamples: 44_100)
+
+        // Then
+        #expect(cues.map(\.text) == ["One.", "Two. Three.", "Four. Five."])
+        #expect(cues.map(\.start) == [0, 0.5, 1])
+        #expect(cues.map(\.end) == [0.5, 1, 2])
+        #expect(cues.allSatisfy { $0.end > $0.start })
+    }
+
     @Test("a sentence longer than the limit is split at a word near its middle, each piece within the limit")
     func longSentenceSplit() {
         // Given 20 words, one every 0.5 s: a 10 s sentence
