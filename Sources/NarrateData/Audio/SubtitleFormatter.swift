@@ -54,7 +54,8 @@ public enum SubtitleFormatter {
             for (position, character) in characters.enumerated() {
                 if breaks.contains(position) { text += "\n" } else { text.append(character) }
             }
-            blocks.append("\(index + 1)\n\(timestamp(start, separator: ",")) --> \(timestamp(end, separator: ","))\n\(text)\n")
+            let times = "\(timestamp(start, separator: ",")) --> \(timestamp(end, separator: ","))"
+            blocks.append("\(index + 1)\n\(times)\n\(text)\n")
         }
         return blocks.joined(separator: "\n")
     }

@@ -6,9 +6,10 @@ public enum SubtitleCueBuilder {
     /// two paragraphs unless a paragraph has no spoken word. A cue starts at its first word's sample and ends
     /// where the next cue starts (the last at `totalSamples`), never later than `totalSamples`. Sentences with
     /// no word marks (only punctuation, say) are merged into the cue before them (the first ones into the cue
-    /// after them); a cue that would last no time at all joins the next (the last one the one before). A cue longer than `maxCueSeconds` is split
-    /// into several at word boundaries, preferring a comma or semicolon near the middle; a single word longer
-    /// than that stays whole. A word ends where the next one starts (the last at the cue's end).
+    /// after them); a cue that would last no time at all joins the next (the last one joins the one before).
+    /// A cue longer than `maxCueSeconds` is split into several at word boundaries, preferring a comma or
+    /// semicolon near the middle; a single word longer than that stays whole. A word ends where the next one
+    /// starts (the last at the cue's end).
     ///
     /// Marks may come in any order (they are sorted by `sampleOffset`); marks whose `textOffset` falls outside
     /// `text` are ignored, and a mark's text is clipped to the text. Without any usable mark there are no cues.
@@ -107,7 +108,8 @@ public enum SubtitleCueBuilder {
             }
             // Text order and audio order can disagree on bad input; a cue must not start before the one before it.
             let start = max(min(max(first.sampleOffset, 0), totalSamples), segments.last?.start ?? 0)
-            segments.append(Segment(text: (unspokenStart ?? range.lowerBound)..<range.upperBound, marks: own, start: start))
+            let lower = unspokenStart ?? range.lowerBound
+            segments.append(Segment(text: lower..<range.upperBound, marks: own, start: start))
             unspokenStart = nil
         }
 
@@ -236,7 +238,8 @@ public enum SubtitleCueBuilder {
         /// Whether the word of `mark` ends a clause: punctuation at its end or just after it.
         private func endsClause(_ mark: WordMark) -> Bool {
             let range = wordRange(of: mark)
-            for index in [range.upperBound - 1, range.upperBound] where index >= range.lowerBound && index < scalars.count {
+            for index in [range.upperBound - 1, range.upperBound]
+            where index >= range.lowerBound && index < scalars.count {
                 switch scalars[index] {
                 case ",", ";", ":", "—", "–", ")", "»", "”", "\u{060C}", "、", "，", "；": return true
                 default: continue
