@@ -3,17 +3,23 @@ import NarrateDomain
 /// Encodes 16-bit mono PCM to an MP3 file with LAME, streaming: each `append` is encoded and
 /// written at once.
 ///
-/// The stream is mono, constant bitrate (48 kbps by default: clear for a single voice at
-/// 22050 Hz, about 21 MB per hour), at the PCM's own sample rate, with LAME quality 2
+/// The stream is mono, constant bitrate, at the PCM's own sample rate, with LAME quality 2
 /// ("near-best, not too slow": encoding stays far faster than synthesis). The file starts with
 /// an ID3v2 tag (title, artist, album, track n/total, year, JPEG/PNG cover as APIC); `finish()`
 /// writes the LAME/Xing info frame so players know the exact duration and gapless padding.
 ///
+/// The default bitrate is 56 kbps (about 25 MB per hour), clear for a single voice at 22050 Hz.
+/// It is also the lowest at which the info frame fits: LAME writes that frame at the stream's
+/// bitrate, and a 22050 Hz frame at 48 kbps holds 156 bytes where the frame needs 169, so LAME
+/// leaves it out. Lower bitrates still work, but players then estimate the duration from the
+/// bitrate (LAME's encoder delay and padding, about 0.05 s, count as audio). At 24000 Hz and
+/// 48000 Hz the info frame needs 64 kbps.
+///
 /// Like `WAVWriter`, the file is written under a temporary name beside the destination and
 /// renamed into place by `finish()`, so the destination never holds a partial file.
 public final class MP3Writer {
-    /// The default constant bitrate, in kbps.
-    public static let defaultBitrate = 48
+    /// The default constant bitrate, in kbps (the lowest that carries the info frame at 22050 Hz).
+    public static let defaultBitrate = 56
     /// LAME's algorithm quality (0 best … 9 fastest); 2 is lame.h's recommendation.
     static let quality = 2
     /// Samples per `lame_encode_buffer` call, so the MP3 buffer stays small whatever the input.
