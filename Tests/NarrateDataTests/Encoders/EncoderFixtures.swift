@@ -61,6 +61,17 @@ final class TestFolder {
         "\(path)/\(name)"
     }
 
+    /// Writes a script through a close-on-exec descriptor: a descriptor inherited by a process
+    /// another test spawns at that moment would make running the script fail with ETXTBSY.
+    static func writeExecutable(_ text: String, to path: String) throws {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o755)
+        try #require(descriptor >= 0, "could not create \(path)")
+        let bytes = Array(text.utf8)
+        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        close(descriptor)
+        try #require(written == bytes.count, "could not write \(path)")
+    }
+
     /// Every name in the folder, hidden ones (temporary files) included.
     func names() throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: path).sorted()
