@@ -26,6 +26,12 @@ let package = Package(
             pkgConfig: "espeak-ng",
             providers: [.apt(["libespeak-ng-dev"])]
         ),
+        // libmp3lame ships no pkg-config file; the modulemap links mp3lame directly.
+        .systemLibrary(
+            name: "CLame",
+            path: "Sources/CLame",
+            providers: [.apt(["libmp3lame-dev"])]
+        ),
         .target(
             name: "NarrateDomain",
             swiftSettings: strictSettings
@@ -35,6 +41,7 @@ let package = Package(
             dependencies: [
                 "NarrateDomain",
                 "CESpeakNG",
+                "CLame",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
