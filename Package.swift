@@ -74,7 +74,13 @@ let package = Package(
         ),
         .testTarget(
             name: "NarrateDataTests",
-            dependencies: ["NarrateData", "NarrateDomain"],
+            dependencies: [
+                "NarrateData",
+                "NarrateDomain",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -25,7 +25,7 @@ public func makeSpeakTextUseCase(repository: any TTSRepositoryContract) -> any S
 }
 
 public func makeBookSourceRepository(configuration: NarrateConfiguration) -> any BookSourceRepositoryContract {
-    FileBookSourceRepository(parsers: [PlainTextParser()], options: ParseOptions(wordsPerPage: configuration.wordsPerPage))
+    FileBookSourceRepository(options: ParseOptions(wordsPerPage: configuration.wordsPerPage))
 }
 
 /// The book library at `configuration.libraryPath` (created on first use).

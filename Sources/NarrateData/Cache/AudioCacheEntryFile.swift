@@ -4,6 +4,11 @@ import Glibc
 import Darwin
 #endif
 import Crypto
+// `struct stat`'s members are attributed to whichever module first included <sys/stat.h>;
+// with MemberImportVisibility these imports must name them (CoreFoundation, CDispatch).
+import CDispatch
+import CoreFoundation
+import Foundation
 import NarrateDomain
 
 /// `read(2)`, named so that `AudioCacheEntryFile.read(path:key:)` does not shadow it.
