@@ -4,3 +4,4 @@
 @_exported import protocol NarrateData.AudioCacheContract
 @_exported import struct NarrateData.CachePruneResult
 @_exported import enum NarrateData.TextFileReader
+@_exported import struct NarrateData.BookExportOptions

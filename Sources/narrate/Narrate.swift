@@ -12,9 +12,9 @@ struct Narrate: AsyncParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [
-            Say.self, PageCommand.self, Next.self, Pages.self, Text.self,
+            Say.self, PageCommand.self, Next.self, BookCommand.self, Pages.self, Text.self,
             Add.self, List.self, Show.self, Search.self, TOC.self, Remove.self,
-            Voices.self, CacheCommand.self,
+            Voices.self, CacheCommand.self, Worker.self,
         ]
     )
 }

@@ -21,7 +21,7 @@ public final class M4BWriter {
     public let path: String
     /// The PCM's (and the AAC's) sample rate.
     public let sampleRate: Int
-    private let metadata: AudioFileMetadata
+    private var metadata: AudioFileMetadata
     private let ffmpeg: String
     private let output: TemporaryOutputFile
     private let audio: TemporaryOutputFile
@@ -78,6 +78,11 @@ public final class M4BWriter {
             throw error
         }
         sampleCount += audio.samples.count
+    }
+
+    /// Sets the chapter markers, for a caller that learns where chapters start while it appends.
+    public func setChapters(_ chapters: [AudioFileMetadata.ChapterMarker]) {
+        metadata.chapters = chapters
     }
 
     /// Ends the audio, adds tags, chapters and cover, fsyncs the M4B and renames it into place.

@@ -1,3 +1,4 @@
+import Foundation
 import Glibc
 import Synchronization
 
@@ -12,6 +13,13 @@ public enum TemporaryFileName {
         let folder = slash.map { String(path[...$0]) } ?? ""
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
         return "\(folder).\(name)\(marker)\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    }
+
+    /// The process that is writing a temporary file of this name, or `nil` for other names.
+    public static func ownerProcess(of fileName: String) -> pid_t? {
+        guard let range = fileName.range(of: marker) else { return nil }
+        let rest = fileName[range.upperBound...]
+        return rest.split(separator: "-").first.flatMap { pid_t(String($0)) }
     }
 }
 

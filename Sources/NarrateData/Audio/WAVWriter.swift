@@ -56,30 +56,39 @@ public final class WAVWriter {
     /// Completes the header, flushes the file to disk and moves it into place.
     /// - Parameter defaultSampleRate: the rate written when no audio was appended.
     public func finish(defaultSampleRate: Int = 22_050) throws(SpeechError) {
-        defer { isClosed = true }
-        if sampleRate == nil {
-            sampleRate = defaultSampleRate
-            try writeHeader(sampleRate: defaultSampleRate, dataBytes: temporaryPath == nil ? nil : 0)
-        }
-        guard let temporaryPath else { return }
-        guard dataBytes <= UInt64(UInt32.max) - UInt64(Self.headerSize) else {
-            discard()
-            throw .outputFailed(path: path, reason: "the audio is longer than a WAV file can hold (4 GiB); narrate fewer pages at a time")
-        }
-        do {
+        guard !isClosed else { return }
+        do throws(SpeechError) {
+            if sampleRate == nil {
+                sampleRate = defaultSampleRate
+                try writeHeader(sampleRate: defaultSampleRate, dataBytes: temporaryPath == nil ? nil : 0)
+            }
+            guard let temporaryPath else {
+                isClosed = true
+                return
+            }
+            guard dataBytes <= UInt64(UInt32.max) - UInt64(Self.headerSize) else {
+                throw .outputFailed(path: path, reason: "the audio is longer than a WAV file can hold (4 GiB); narrate fewer pages at a time")
+            }
             try writeHeader(sampleRate: sampleRate ?? defaultSampleRate, dataBytes: dataBytes, at: 0)
-            guard fsync(fd) == 0 else { throw SpeechError.outputFailed(path: path, reason: POSIXErrorText.current()) }
-            guard close(fd) == 0 else { throw SpeechError.outputFailed(path: path, reason: POSIXErrorText.current()) }
-            guard rename(temporaryPath, path) == 0 else { throw SpeechError.outputFailed(path: path, reason: POSIXErrorText.current()) }
+            guard fsync(fd) == 0 else { throw .outputFailed(path: path, reason: POSIXErrorText.current()) }
+            let closed = close(fd)
+            isClosed = true
+            guard closed == 0 else {
+                unlink(temporaryPath)
+                TemporaryFileRegistry.unregister(temporaryPath)
+                throw .outputFailed(path: path, reason: POSIXErrorText.current())
+            }
+            guard rename(temporaryPath, path) == 0 else {
+                let reason = POSIXErrorText.current()
+                unlink(temporaryPath)
+                TemporaryFileRegistry.unregister(temporaryPath)
+                throw .outputFailed(path: path, reason: reason)
+            }
             TemporaryFileRegistry.unregister(temporaryPath)
-        } catch let error as SpeechError {
-            unlink(temporaryPath)
-            TemporaryFileRegistry.unregister(temporaryPath)
-            throw error
         } catch {
-            unlink(temporaryPath)
-            TemporaryFileRegistry.unregister(temporaryPath)
-            throw .outputFailed(path: path, reason: "\(error)")
+            // Any failure before the rename: close and remove the temporary file.
+            discard()
+            throw error
         }
     }
 

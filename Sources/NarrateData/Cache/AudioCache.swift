@@ -85,6 +85,10 @@ public final class AudioCache: AudioCacheContract {
         }
     }
 
+    public func containsEntry(key: AudioCacheKey) async -> Bool {
+        AudioCacheEntryFile.status(entryPath(key)).map { !$0.isDirectory } ?? false
+    }
+
     public func store(_ audio: SpeechAudio, key: AudioCacheKey) async throws(CacheError) {
         let path = entryPath(key)
         let prefix: [UInt8]

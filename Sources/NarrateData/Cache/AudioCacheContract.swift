@@ -16,6 +16,9 @@ public protocol AudioCacheContract: Sendable {
     /// The entry stored under `key`, verified; `nil` on a miss. A corrupt or truncated
     /// entry is removed and reported as a miss.
     func lookup(key: AudioCacheKey) async throws(CacheError) -> SpeechAudio?
+    /// Whether an entry file exists under `key`, without reading or verifying it (a cheap
+    /// check for planning work; `lookup` is the one that vouches for the content).
+    func containsEntry(key: AudioCacheKey) async -> Bool
     /// Stores `audio` under `key` atomically (temporary file, fsync, rename), replacing any entry.
     func store(_ audio: SpeechAudio, key: AudioCacheKey) async throws(CacheError)
     /// Entry count, bytes, audio duration and hits.

@@ -42,7 +42,8 @@ public final class VoiceRepository: VoiceRepositoryContract {
                 : NameSuggester.suggestions(for: variant ?? "", among: variants).map { "\(base)+\($0)" }
             throw .voiceNotFound(name, suggestions: suggestions)
         }
-        return VoiceProfile(voice: name)
+        // eSpeak matches names without regard to case: one spelling, one cache key.
+        return VoiceProfile(voice: name.lowercased())
     }
 
     /// Every name eSpeak accepts for a voice: its languages, its file name and its name.

@@ -22,7 +22,15 @@ struct BookResolver: Sendable {
         if let exact = books.filter({ $0.book.metadata.title.lowercased() == wanted }).onlyElement {
             return (exact, true)
         }
-        let matches = books.filter { $0.book.metadata.title.lowercased().hasPrefix(wanted) }
+        var matches = books.filter { $0.book.metadata.title.lowercased().hasPrefix(wanted) }
+        if matches.isEmpty {
+            // "waste land" and "wasteland" both find "The Waste Land".
+            let key = Self.titleKey(wanted)
+            matches = books.filter { book in
+                let title = Self.titleKey(book.book.metadata.title)
+                return !key.isEmpty && (title.hasPrefix(key) || Self.titleKey(Self.droppingArticle(book.book.metadata.title)).hasPrefix(key))
+            }
+        }
         switch matches.count {
         case 0: throw .bookNotFound(reference: reference)
         case 1: return (matches[0], true)
@@ -38,6 +46,20 @@ struct BookResolver: Sendable {
         }
         let parsed = try await source.book(at: path)
         return (try await library.saveBook(parsed, contentHash: hash, sourcePath: path), false)
+    }
+
+    /// Letters and digits only, lowercased.
+    static func titleKey(_ title: String) -> String {
+        String(title.lowercased().unicodeScalars.filter { $0.properties.isAlphabetic || $0.properties.numericType != nil }.map(Character.init))
+    }
+
+    /// The title without a leading English, French or German article.
+    static func droppingArticle(_ title: String) -> String {
+        let lowered = title.lowercased()
+        for article in ["the ", "a ", "an ", "le ", "la ", "les ", "l'", "der ", "die ", "das "] where lowered.hasPrefix(article) {
+            return String(title.dropFirst(article.count))
+        }
+        return title
     }
 
     /// A reference with a folder separator or a document extension is a file, not a title.

@@ -40,12 +40,19 @@ struct NarrationPipeline: Sendable {
                 }
             })
         }
-        defer { pending.forEach { $0.cancel() } }
         while next < chunks.count, pending.count < Self.lookahead { startNext() }
         while !pending.isEmpty {
             let result = await pending.removeFirst().value
-            if next < chunks.count { startNext() }
-            try await consume(result.get())
+            do throws(SpeechError) {
+                let audio = try result.get()
+                if next < chunks.count { startNext() }
+                try await consume(audio)
+            } catch {
+                // Nothing may still write to the cache once the caller has the error.
+                for task in pending { task.cancel() }
+                for task in pending { _ = await task.value }
+                throw error
+            }
         }
     }
 }

@@ -89,6 +89,10 @@ final class AudioCacheMock: AudioCacheContract {
         }
     }
 
+    func containsEntry(key: AudioCacheKey) async -> Bool {
+        state.withLock { $0.entries[key] != nil }
+    }
+
     func store(_ audio: SpeechAudio, key: AudioCacheKey) async throws(CacheError) {
         try state.withLock { state throws(CacheError) in
             state.stored.append((key, audio))

@@ -1,0 +1,147 @@
+import Foundation
+import Glibc
+import Logging
+import NarrateDomain
+
+/// What to export and how.
+public struct BookExportOptions: Sendable, Hashable {
+    public var directory: String
+    public var split: ExportSplit
+    public var format: ExportFormat
+    public var subtitles: SubtitleFormat?
+    public var selection: ExportSelection
+    public var shard: ExportShard?
+
+    public init(directory: String, split: ExportSplit = .chapter, format: ExportFormat = .wav, subtitles: SubtitleFormat? = nil, selection: ExportSelection = .all, shard: ExportShard? = nil) {
+        self.directory = directory
+        self.split = split
+        self.format = format
+        self.subtitles = subtitles
+        self.selection = selection
+        self.shard = shard
+    }
+}
+
+/// A whole book to audio files: composes the export business function (`exportBook`) with
+/// the cache, the worker processes, the encoders and the manifest.
+public struct BookExporter: Sendable {
+    private let cache: any AudioCacheContract
+    private let repository: any TTSRepositoryContract
+    private let engine: EngineDescriptor
+    private let workers: WorkerPool
+    private let logger: Logger
+
+    public init(cache: any AudioCacheContract, repository: any TTSRepositoryContract, engine: EngineDescriptor, workers: WorkerPool, logger: Logger) {
+        self.cache = cache
+        self.repository = repository
+        self.engine = engine
+        self.workers = workers
+        self.logger = logger
+    }
+
+    public func export(
+        book: Book,
+        voice: VoiceProfile,
+        options: BookExportOptions,
+        onProgress: @escaping @Sendable (ExportProgress) -> Void
+    ) async throws(ExportError) -> ExportSummary {
+        let items = try ExportPlanner.plan(book: book, split: options.split, selection: options.selection)
+        let directory = options.directory
+        if options.shard == nil {
+            try Self.prepare(directory)
+        }
+        let chunks = ExportChunker.chunks(of: items)
+        var keys: [ExportChunk: AudioCacheKey] = [:]
+        for chunk in chunks {
+            keys[chunk] = AudioCacheKey(request: SpeechRequest(text: chunk.text, voice: voice), engine: engine)
+        }
+        let keyTable = keys
+        let previous = ExportManifest.read(from: directory)
+        let manifestBase = ExportManifest(
+            generator: "narrate",
+            book: .init(title: book.metadata.title, authors: book.metadata.authors, language: book.metadata.language, identifier: book.metadata.identifier),
+            voice: voice,
+            settings: .init(split: options.split, format: options.format, subtitles: options.subtitles, selection: Self.describe(options.selection)),
+            complete: false,
+            files: []
+        )
+        let writer = ExportFileWriter(
+            directory: directory, format: options.format, subtitles: options.subtitles, book: book, voice: voice,
+            sampleRate: engine.sampleRate, fileCount: items.count, repository: repository
+        )
+        let cache = cache
+        let workers = workers
+        let effects = ExportBookEffects(
+            finishedFile: { item, itemChunks in
+                Self.finishedFile(item, chunks: itemChunks, keys: keyTable, options: options, previous: previous)
+            },
+            synthesize: { work, onChunk throws(ExportError) in
+                var missing: [Int] = []
+                for (index, chunk) in work.enumerated() {
+                    if let key = keyTable[chunk], await cache.containsEntry(key: key) {
+                        await onChunk(index, .success(0))
+                    } else {
+                        missing.append(index)
+                    }
+                }
+                let positions = missing
+                try await workers.synthesize(positions.map { work[$0] }, voice: voice) { index, result in
+                    await onChunk(positions[index], result)
+                }
+            },
+            writeFile: { item, itemChunks throws(ExportError) in
+                try await writer.write(item, chunks: itemChunks, cacheKeys: itemChunks.compactMap { keyTable[$0]?.hex })
+            },
+            record: { files, isFinal throws(ExportError) in
+                var manifest = manifestBase
+                manifest.files = files
+                manifest.complete = isFinal
+                try manifest.write(to: directory)
+                if isFinal {
+                    try AtomicFile.write(Data(Playlist.contents(files).utf8), to: directory + "/playlist.m3u")
+                }
+            }
+        )
+        let summary = try await exportBook(items: items, shard: options.shard, effects: effects, onProgress: onProgress)
+        try? await cache.flush()
+        return summary
+    }
+
+    /// The file an earlier run wrote for `item`, if it is there, whole, and made of the same audio.
+    private static func finishedFile(_ item: ExportItem, chunks: [ExportChunk], keys: [ExportChunk: AudioCacheKey], options: BookExportOptions, previous: ExportManifest?) -> ExportedFile? {
+        let fileName = "\(item.fileStem).\(options.format.fileExtension)"
+        guard let previous, previous.settings.format == options.format,
+              let entry = previous.files.first(where: { $0.number == item.number && $0.fileName == fileName }),
+              entry.cacheKeys == chunks.compactMap({ keys[$0]?.hex })
+        else { return nil }
+        let path = options.directory + "/" + fileName
+        guard let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value, size == entry.byteCount else { return nil }
+        if let subtitles = options.subtitles {
+            let name = "\(item.fileStem).\(subtitles.rawValue)"
+            guard entry.subtitleFileName == name, FileManager.default.fileExists(atPath: options.directory + "/" + name) else { return nil }
+        }
+        return entry
+    }
+
+    /// Creates the folder, and removes temporary files that processes killed earlier left in it.
+    private static func prepare(_ directory: String) throws(ExportError) {
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw .outputFailed(path: directory, reason: (error as NSError).localizedDescription)
+        }
+        guard access(directory, W_OK) == 0 else { throw .outputFailed(path: directory, reason: POSIXErrorText.current()) }
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] {
+            guard let pid = TemporaryFileName.ownerProcess(of: name), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            unlink(directory + "/" + name)
+        }
+    }
+
+    private static func describe(_ selection: ExportSelection) -> String {
+        switch selection {
+        case .all: "all"
+        case let .pages(range): "pages \(range.lowerBound)-\(range.upperBound)"
+        case let .chapters(range): "chapters \(range.lowerBound)-\(range.upperBound)"
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import NarrateDomain
+
+/// Writes one export file from its chunks' audio (read back from the cache by the TTS
+/// repository, synthesized there and then only if an entry went missing), with its
+/// subtitles and, for M4B, its chapter markers.
+struct ExportFileWriter: Sendable {
+    let directory: String
+    let format: ExportFormat
+    let subtitles: SubtitleFormat?
+    let book: Book
+    let voice: VoiceProfile
+    let sampleRate: Int
+    let fileCount: Int
+    let repository: any TTSRepositoryContract
+
+    func write(_ item: ExportItem, chunks: [ExportChunk], cacheKeys: [String]) async throws(ExportError) -> ExportedFile {
+        let fileName = "\(item.fileStem).\(format.fileExtension)"
+        let path = directory + "/" + fileName
+        let chapterStartPages = Dictionary(item.chapters.map { (item.pages[$0.pageOffset].index, $0.title) }, uniquingKeysWith: { first, _ in first })
+        var markers: [AudioFileMetadata.ChapterMarker] = []
+        let metadata = AudioFileMetadata(
+            title: item.title,
+            artist: book.metadata.authors.joined(separator: ", "),
+            album: book.metadata.title,
+            trackNumber: item.number,
+            trackCount: fileCount,
+            year: book.metadata.date.map { String($0.prefix(4)) },
+            language: book.metadata.language,
+            cover: book.cover
+        )
+        let output = try AudioFileOutput(format: format, path: path, sampleRate: sampleRate, metadata: metadata)
+        var sampleCount = 0
+        var marks: [WordMark] = []
+        var startedPages: Set<Int> = []
+        do throws(ExportError) {
+            for chunk in chunks {
+                let audio: SpeechAudio
+                do {
+                    audio = try await repository.synthesize(SpeechRequest(text: chunk.text, voice: voice), cachePolicy: .localFirst)
+                } catch {
+                    throw .workerFailed(pageLabel: chunk.pageLabel, reason: error.description)
+                }
+                if startedPages.insert(chunk.pageIndex).inserted, let title = chapterStartPages[chunk.pageIndex] {
+                    markers.append(.init(title: title, startSample: sampleCount))
+                }
+                try output.append(audio)
+                if subtitles != nil {
+                    marks.append(contentsOf: audio.wordMarks.map { $0.shifted(text: chunk.textOffset, samples: sampleCount) })
+                }
+                sampleCount += audio.samples.count
+            }
+            // M4B writes its chapter markers at the end, so they are gathered while writing.
+            if case let .m4b(writer) = output {
+                writer.setChapters(markers)
+            }
+            try output.finish(sampleRate: sampleRate)
+        } catch {
+            output.discard()
+            throw error
+        }
+        var subtitleFileName: String?
+        if let subtitles {
+            let cues = SubtitleCueBuilder.cues(text: ExportChunker.text(of: item), wordMarks: marks, sampleRate: sampleRate, totalSamples: sampleCount)
+            let name = "\(item.fileStem).\(subtitles.rawValue)"
+            let contents = subtitles == .vtt ? SubtitleFormatter.webVTT(cues) : SubtitleFormatter.srt(cues)
+            try SubtitleFileWriter.write(contents, to: directory + "/" + name)
+            subtitleFileName = name
+        }
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value ?? 0
+        return ExportedFile(
+            number: item.number,
+            fileName: fileName,
+            title: item.title,
+            subtitleFileName: subtitleFileName,
+            pageLabels: item.pages.map(\.label),
+            chapterTitles: item.chapters.map(\.title),
+            duration: Double(sampleCount) / Double(sampleRate),
+            sampleCount: sampleCount,
+            byteCount: size,
+            cacheKeys: cacheKeys
+        )
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import NarrateDomain
+
+/// `manifest.json` of an export: the book, the voice, the settings, and for each file its
+/// pages, chapters, duration and the cache keys of its audio. A re-run trusts a file only
+/// when its entry here matches what it would write now.
+public struct ExportManifest: Codable, Sendable, Equatable {
+    public struct BookInfo: Codable, Sendable, Equatable {
+        public var title: String
+        public var authors: [String]
+        public var language: String?
+        public var identifier: String?
+    }
+
+    public struct Settings: Codable, Sendable, Equatable {
+        public var split: ExportSplit
+        public var format: ExportFormat
+        public var subtitles: SubtitleFormat?
+        public var selection: String
+    }
+
+    public var generator: String
+    public var book: BookInfo
+    public var voice: VoiceProfile
+    public var settings: Settings
+    /// True once every file of the export is written.
+    public var complete: Bool
+    public var files: [ExportedFile]
+
+    static let fileName = "manifest.json"
+
+    static func read(from directory: String) -> ExportManifest? {
+        guard let data = FileManager.default.contents(atPath: directory + "/" + fileName) else { return nil }
+        return try? JSONDecoder().decode(ExportManifest.self, from: data)
+    }
+
+    /// Writes the manifest atomically, unless the file already says exactly this.
+    func write(to directory: String) throws(ExportError) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let data: Data
+        do { data = try encoder.encode(self) } catch { throw .outputFailed(path: directory + "/" + Self.fileName, reason: "\(error)") }
+        try AtomicFile.write(data, to: directory + "/" + Self.fileName)
+    }
+}
+
+/// Small files written whole: temporary name beside the destination, fsync, rename; a file
+/// whose content is already the same is left alone (a finished export rewrites nothing).
+enum AtomicFile {
+    static func write(_ data: Data, to path: String) throws(ExportError) {
+        if let existing = FileManager.default.contents(atPath: path), existing == data { return }
+        do {
+            try SubtitleFileWriter.write(String(decoding: data, as: UTF8.self), to: path)
+        }
+    }
+}
+
+/// The `.m3u` playlist of an export, in reading order.
+enum Playlist {
+    static func contents(_ files: [ExportedFile]) -> String {
+        var lines = ["#EXTM3U"]
+        for file in files.sorted(by: { $0.number < $1.number }) {
+            lines.append("#EXTINF:\(Int(file.duration.rounded())),\(file.title)")
+            lines.append(file.fileName)
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,135 @@
+import ArgumentParser
+import Foundation
+import NarrateKit
+
+extension ExportSplit: ExpressibleByArgument {}
+extension ExportFormat: ExpressibleByArgument {}
+extension SubtitleFormat: ExpressibleByArgument {}
+
+extension Narrate {
+    /// `narrate book BOOK -o DIR`: a whole book to audio files.
+    struct BookCommand: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "book",
+            abstract: "Turn a whole book into audio files: resumable, parallel, with progress.",
+            discussion: """
+                Files are named to sort in reading order (003 - Loomings.mp3), with a playlist.m3u and \
+                a manifest.json. Stop it at any moment and run it again: it finishes only what is \
+                missing. --shard i/n narrates one part of the book into the shared cache (for several \
+                processes or machines); a final run without --shard writes the files from the cache.
+                """
+        )
+
+        @Argument(help: "The book: a file, a library id, or a title prefix.")
+        var book: String
+
+        @Option(name: [.short, .customLong("output")], help: "The folder to write to (default: a folder named after the book).")
+        var output: String?
+
+        @Option(name: .long, help: "One file per page, per chapter, or one for the whole book.")
+        var split: ExportSplit = .chapter
+
+        @Option(name: .long, help: "wav, mp3 (mono, 56 kbps, ID3 tags and cover) or m4b (AAC with chapters; needs ffmpeg).")
+        var format: ExportFormat = .mp3
+
+        @Option(name: .long, help: "Write subtitles beside each file, timed from the words: vtt or srt.")
+        var subtitles: SubtitleFormat?
+
+        @Option(name: .long, help: "Only these pages, by number: 10-20.")
+        var pages: PageRange?
+
+        @Option(name: .long, help: "Only these chapters, by number: 3-5.")
+        var chapters: PageRange?
+
+        @Option(name: [.short, .long], help: "Worker processes synthesizing at once (default: the number of cores).")
+        var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+        @Option(name: .long, help: "Narrate only part i of n into the cache, writing no files: 2/4.")
+        var shard: ShardArgument?
+
+        @OptionGroup var paging: PagingOptions
+        @OptionGroup var common: CommonOptions
+
+        func validate() throws {
+            if pages != nil, chapters != nil { throw ValidationError("Give --pages or --chapters, not both.") }
+            if jobs < 1 || jobs > 256 { throw ValidationError("--jobs must be from 1 to 256.") }
+            if common.noCache { throw ValidationError("narrate book needs the audio cache (it makes exports resumable): drop --no-cache.") }
+        }
+
+        func run() async throws {
+            InterruptHandling.install()
+            let logger = common.storage.makeLogger()
+            var configuration = common.configuration()
+            configuration.wordsPerPage = paging.wordsPerPage
+            do {
+                let library = try makeLibraryUseCases(configuration: configuration)
+                let found = try await library.getBookDetail.execute(reference: book)
+                let voice = try await makeResolveVoiceUseCase(configuration: configuration)
+                    .execute(name: common.voice, language: found.book.metadata.language, overrides: common.overrides)
+                let directory = output ?? Slug.make(found.book.metadata.title)
+                let selection: ExportSelection = pages.map { .pages($0.range) } ?? chapters.map { .chapters($0.range) } ?? .all
+                let options = BookExportOptions(
+                    directory: directory, split: split, format: format, subtitles: subtitles,
+                    selection: selection, shard: shard?.shard
+                )
+                let exporter = try await makeExportBookUseCase(configuration: configuration, jobs: jobs, logger: logger)
+                let progress = ProgressDisplay(quiet: common.storage.quiet, directory: directory)
+                let summary = try await exporter.execute(book: found.book, voice: voice, options: options) { progress.update($0) }
+                progress.finish()
+                if let shard {
+                    common.storage.report("Shard \(shard.shard.index)/\(shard.shard.count) of '\(found.book.metadata.title)' is in the cache; run without --shard to write the files.")
+                } else {
+                    let total = summary.files.reduce(0) { $0 + $1.duration }
+                    common.storage.report("\(found.book.metadata.title) → \(directory)/: \(summary.files.count) file\(summary.files.count == 1 ? "" : "s"), \(Format.duration(total)) (\(summary.writtenFiles) written, \(summary.skippedFiles) already done).")
+                }
+            } catch {
+                throw fail(error)
+            }
+        }
+    }
+
+    /// `narrate worker`: the synthesis process `narrate book` starts; not for people.
+    struct Worker: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Synthesize requests from standard input into the cache (used by 'narrate book').",
+            shouldDisplay: false
+        )
+
+        @OptionGroup var storage: StorageOptions
+
+        func run() async throws {
+            let status = await runExportWorker(configuration: storage.configuration(), logger: storage.makeLogger())
+            if status != 0 { throw ExitCode(status) }
+        }
+    }
+}
+
+/// `10-20`, or a single number.
+struct PageRange: ExpressibleByArgument, Sendable {
+    var range: ClosedRange<Int>
+
+    init?(argument: String) {
+        let parts = argument.split(separator: "-", omittingEmptySubsequences: false).map { Int($0.trimmingCharacters(in: .whitespaces)) }
+        switch parts.count {
+        case 1:
+            guard let value = parts[0], value >= 1 else { return nil }
+            range = value...value
+        case 2:
+            guard let low = parts[0], let high = parts[1], low >= 1, low <= high else { return nil }
+            range = low...high
+        default:
+            return nil
+        }
+    }
+}
+
+/// `i/n`, 1 ≤ i ≤ n.
+struct ShardArgument: ExpressibleByArgument, Sendable {
+    var shard: ExportShard
+
+    init?(argument: String) {
+        let parts = argument.split(separator: "/").map { Int($0) }
+        guard parts.count == 2, let index = parts[0], let count = parts[1], count >= 1, (1...count).contains(index) else { return nil }
+        shard = ExportShard(index: index, count: count)
+    }
+}
