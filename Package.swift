@@ -32,6 +32,7 @@ let package = Package(
             path: "Sources/CLame",
             providers: [.apt(["libmp3lame-dev"])]
         ),
+        .target(name: "CNarrateSystem"),
         .target(
             name: "NarrateDomain",
             swiftSettings: strictSettings
@@ -41,6 +42,7 @@ let package = Package(
             dependencies: [
                 "NarrateDomain",
                 "CESpeakNG",
+                "CNarrateSystem",
                 "CLame",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -62,6 +64,7 @@ let package = Package(
             name: "narrate",
             dependencies: [
                 "NarrateKit",
+                "CNarrateSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -14,7 +14,7 @@ mkdir -p "$work"
 trap 'rm -rf "$work"/cache "$work"/*.wav' EXIT
 
 bash scripts/install-deps.sh hyperfine time python3 >/dev/null
-swift build -c release >/dev/null
+swift build -c release --static-swift-stdlib >/dev/null
 narrate="$root/.build/release/narrate"
 text=$(realpath "$text")
 cache="$work/cache"

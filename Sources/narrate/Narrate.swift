@@ -1,4 +1,5 @@
 import ArgumentParser
+import Glibc
 
 /// `narrate`: text and books to speech with eSpeak NG, every utterance cached.
 @main
@@ -17,4 +18,19 @@ struct Narrate: AsyncParsableCommand {
             Voices.self, CacheCommand.self, Worker.self,
         ]
     )
+
+    /// Tunes the allocator, then parses and runs the command.
+    static func main() async {
+        MemoryTuning.apply()
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            exit(withError: error)
+        }
+    }
 }

@@ -1,3 +1,4 @@
+import CNarrateSystem
 import Glibc
 import NarrateDomain
 
@@ -14,6 +15,9 @@ public final class WAVWriter {
     private let temporaryPath: String?
     private var sampleRate: Int?
     private var dataBytes: UInt64 = 0
+    /// Bytes handed to the kernel for writeback so far (see `append`).
+    private var writebackStarted: UInt64 = 0
+    static let writebackStep: UInt64 = 32 * 1024 * 1024
     private var isClosed = false
 
     public static let standardOutputPath = "-"
@@ -51,6 +55,12 @@ public final class WAVWriter {
         let failure = audio.samples.withUnsafeBytes { bytes in writeAllReturningError(bytes) }
         if let failure { throw failure }
         dataBytes += UInt64(audio.samples.count * 2)
+        // Long files: start writing back what is written, so `finish`'s fsync does not wait
+        // for the whole file at the end.
+        if temporaryPath != nil, dataBytes - writebackStarted >= Self.writebackStep {
+            _ = narrate_start_writeback(fd, Int64(writebackStarted), Int64(dataBytes - writebackStarted))
+            writebackStarted = dataBytes
+        }
     }
 
     /// Completes the header, flushes the file to disk and moves it into place.

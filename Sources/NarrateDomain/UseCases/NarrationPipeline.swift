@@ -6,8 +6,8 @@
 /// of audio wait in memory, so memory does not grow with the length of the text.
 struct NarrationPipeline: Sendable {
     /// Engine input is cut into pieces of at most this many Unicode scalars, at sentence boundaries.
-    static let maxChunkScalars = 1_000
-    static let lookahead = 2
+    static let maxChunkScalars = 700
+    static let lookahead = 3
 
     let repository: any TTSRepositoryContract
     let cachePolicy: CachePolicy
