@@ -21,6 +21,7 @@ final class ExportBookEffectsFake: Sendable {
         var completionOrder: CompletionOrder = .inOrder
         var synthesizeError: ExportError?
         var writeErrors: [String: ExportError] = [:]
+        var reportedChunkLimit: Int?
 
         var finishedFileCalls: [(stem: String, chunks: [ExportChunk])] = []
         var synthesizeCalls: [[ExportChunk]] = []
@@ -60,6 +61,13 @@ final class ExportBookEffectsFake: Sendable {
     var writeErrors: [String: ExportError] {
         get { state.withLock { $0.writeErrors } }
         set { state.withLock { $0.writeErrors = newValue } }
+    }
+
+    /// When set, `synthesize` reports only this many chunks, then waits until its task is
+    /// cancelled and returns without an error: it "stops early when its task is cancelled".
+    var reportedChunkLimit: Int? {
+        get { state.withLock { $0.reportedChunkLimit } }
+        set { state.withLock { $0.reportedChunkLimit = newValue } }
     }
 
     // MARK: - Call tracking
@@ -103,19 +111,22 @@ final class ExportBookEffectsFake: Sendable {
     }
 
     private func synthesize(_ chunks: [ExportChunk], _ onChunk: @Sendable (Int, Result<Double, ExportError>) async -> Void) async throws(ExportError) {
-        let (order, failingPages, error) = state.withLock { state in
+        let (order, failingPages, error, limit) = state.withLock { state in
             state.synthesizeCalls.append(chunks)
-            return (state.completionOrder, state.failingPages, state.synthesizeError)
+            return (state.completionOrder, state.failingPages, state.synthesizeError, state.reportedChunkLimit)
         }
         if let error { throw error }
         let indices = order == .inOrder ? Array(chunks.indices) : Array(chunks.indices.reversed())
-        for index in indices {
+        for index in indices.prefix(limit ?? indices.count) {
             let chunk = chunks[index]
             state.withLock { $0.events.append(.chunkDone(itemIndex: chunk.itemIndex)) }
             let result: Result<Double, ExportError> = failingPages.contains(chunk.pageIndex)
                 ? .failure(.workerFailed(pageLabel: chunk.pageLabel, reason: "engine crashed"))
                 : .success(1)
             await onChunk(index, result)
+        }
+        if limit != nil {
+            while !Task.isCancelled { try? await Task.sleep(for: .milliseconds(5)) }
         }
     }
 
