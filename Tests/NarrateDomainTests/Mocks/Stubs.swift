@@ -1,3 +1,4 @@
+import struct Foundation.Date
 import NarrateDomain
 
 extension SpeechAudio {
@@ -64,5 +65,24 @@ enum TextFixtures {
         var result = ""
         result.unicodeScalars.append(contentsOf: scalars[offset..<(offset + length)])
         return result
+    }
+}
+
+extension LibraryBook {
+    static let stubDate = Date(timeIntervalSince1970: 1_700_000_000)
+
+    static func stub(
+        id: Int64 = 1,
+        title: String = "A Test Book",
+        pages: [Page] = [.stub(index: 1)],
+        chapters: [Chapter] = [],
+        contentHash: String = "hash-1",
+        sourcePath: String = "/books/test.txt",
+        progress: ReadingProgress? = nil
+    ) -> LibraryBook {
+        var book = Book.stub(pages: pages)
+        book.metadata.title = title
+        book.chapters = chapters
+        return LibraryBook(id: BookID(rawValue: id), book: book, contentHash: contentHash, sourcePath: sourcePath, dateAdded: stubDate, progress: progress)
     }
 }

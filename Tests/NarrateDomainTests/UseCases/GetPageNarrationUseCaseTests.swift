@@ -5,7 +5,6 @@ import Testing
 /// A book whose pages have printed labels (`i`, `ii`) before the numbered ones, and one page
 /// long enough to need several engine chunks.
 enum PageNarrationFixtures {
-    static let bookPath = "/books/test.txt"
     static let voice = VoiceProfile(voice: "en-gb", rate: 160)
     static let longText = TextFixtures.longText(paragraphs: 3, sentences: 12)
     static let pages = [
@@ -22,36 +21,31 @@ enum PageNarrationFixtures {
 }
 
 @Suite struct GetPageNarrationUseCaseTests {
-    let bookRepositoryMock: BookSourceRepositoryMock
     let ttsRepositoryMock: TTSRepositoryMock
     let sut: GetPageNarrationUseCase
 
     init() {
-        bookRepositoryMock = BookSourceRepositoryMock()
-        bookRepositoryMock.result = .success(PageNarrationFixtures.book)
         ttsRepositoryMock = TTSRepositoryMock()
         ttsRepositoryMock.audioForRequest = { .success(.wordMarked($0.text)) }
-        sut = GetPageNarrationUseCase(bookRepository: bookRepositoryMock, ttsRepository: ttsRepositoryMock)
+        sut = GetPageNarrationUseCase(ttsRepository: ttsRepositoryMock)
     }
 
     @Test("The page is chosen by its printed label before its index")
     func choosesPageByLabel() async throws {
         // When
-        let narration = try await sut.execute(bookPath: PageNarrationFixtures.bookPath, page: "2", voice: PageNarrationFixtures.voice)
+        let narration = try await sut.execute(book: PageNarrationFixtures.book, page: "2", voice: PageNarrationFixtures.voice)
 
         // Then
         #expect(narration.page == PageNarrationFixtures.pages[3])
         #expect(narration.pageCount == 4)
-        #expect(bookRepositoryMock.bookCallCount == 1)
-        #expect(bookRepositoryMock.lastRequestedPath == PageNarrationFixtures.bookPath)
         #expect(ttsRepositoryMock.lastRequest == SpeechRequest(text: "The last page.", voice: PageNarrationFixtures.voice))
     }
 
     @Test("A page is chosen by its index when no label matches, and by #index always")
     func choosesPageByIndex() async throws {
         // When
-        let byIndex = try await sut.execute(bookPath: PageNarrationFixtures.bookPath, page: "3", voice: PageNarrationFixtures.voice)
-        let byHash = try await sut.execute(bookPath: PageNarrationFixtures.bookPath, page: "#2", voice: PageNarrationFixtures.voice)
+        let byIndex = try await sut.execute(book: PageNarrationFixtures.book, page: "3", voice: PageNarrationFixtures.voice)
+        let byHash = try await sut.execute(book: PageNarrationFixtures.book, page: "#2", voice: PageNarrationFixtures.voice)
 
         // Then
         #expect(byIndex.page.index == 3)
@@ -61,7 +55,7 @@ enum PageNarrationFixtures {
     @Test("Every chunk is asked for cache first (localFirst)")
     func usesLocalFirst() async throws {
         // When
-        _ = try await sut.execute(bookPath: PageNarrationFixtures.bookPath, page: "1", voice: PageNarrationFixtures.voice)
+        _ = try await sut.execute(book: PageNarrationFixtures.book, page: "1", voice: PageNarrationFixtures.voice)
 
         // Then
         #expect(ttsRepositoryMock.synthesizeCallCount >= 3)
@@ -77,7 +71,7 @@ enum PageNarrationFixtures {
         let chunks = TextChunker.chunks(of: text, maxScalars: 1_000)
 
         // When
-        let narration = try await sut.execute(bookPath: PageNarrationFixtures.bookPath, page: "1", voice: PageNarrationFixtures.voice)
+        let narration = try await sut.execute(book: PageNarrationFixtures.book, page: "1", voice: PageNarrationFixtures.voice)
 
         // Then
         let audio = narration.audio
@@ -93,22 +87,10 @@ enum PageNarrationFixtures {
     func pagePastEndThrows() async throws {
         // When / Then
         await #expect(throws: NarrationError.book(.pageNotFound(page: "5", pageCount: 4))) {
-            _ = try await sut.execute(bookPath: PageNarrationFixtures.bookPath, page: "5", voice: PageNarrationFixtures.voice)
+            _ = try await sut.execute(book: PageNarrationFixtures.book, page: "5", voice: PageNarrationFixtures.voice)
         }
         #expect(ttsRepositoryMock.synthesizeCallCount == 0)
         #expect(NarrationError.book(.pageNotFound(page: "5", pageCount: 4)).description.contains("4 pages"))
-    }
-
-    @Test("A book repository error is thrown as NarrationError.book, without synthesizing")
-    func bookRepositoryErrorIsThrown() async throws {
-        // Given
-        bookRepositoryMock.result = .failure(.fileNotFound(path: PageNarrationFixtures.bookPath))
-
-        // When / Then
-        await #expect(throws: NarrationError.book(.fileNotFound(path: PageNarrationFixtures.bookPath))) {
-            _ = try await sut.execute(bookPath: PageNarrationFixtures.bookPath, page: "1", voice: PageNarrationFixtures.voice)
-        }
-        #expect(ttsRepositoryMock.synthesizeCallCount == 0)
     }
 
     @Test("A TTS repository error is thrown as NarrationError.speech")
@@ -120,31 +102,30 @@ enum PageNarrationFixtures {
 
         // When / Then
         await #expect(throws: NarrationError.speech(failure)) {
-            _ = try await sut.execute(bookPath: PageNarrationFixtures.bookPath, page: "1", voice: PageNarrationFixtures.voice)
+            _ = try await sut.execute(book: PageNarrationFixtures.book, page: "1", voice: PageNarrationFixtures.voice)
         }
     }
 
-    @Test("An out-of-range voice throws NarrationError.speech before the book is opened")
+    @Test("An out-of-range voice throws NarrationError.speech without synthesizing")
     func invalidVoiceThrows() async throws {
         // Given
         let voice = VoiceProfile(voice: "en-us", pitch: 120)
 
         // When / Then
         await #expect(throws: NarrationError.speech(.parameterOutOfRange(name: "pitch", value: 120, range: 0...99))) {
-            _ = try await sut.execute(bookPath: PageNarrationFixtures.bookPath, page: "1", voice: voice)
+            _ = try await sut.execute(book: PageNarrationFixtures.book, page: "1", voice: voice)
         }
-        #expect(bookRepositoryMock.bookCallCount == 0)
         #expect(ttsRepositoryMock.synthesizeCallCount == 0)
     }
 
     @Test("A page with no text throws NarrationError.speech(.emptyText), without synthesizing")
     func emptyPageThrows() async throws {
         // Given
-        bookRepositoryMock.result = .success(.stub(pages: [Page(index: 1, label: "1", text: " \n\n ")]))
+        let book = Book.stub(pages: [Page(index: 1, label: "1", text: " \n\n ")])
 
         // When / Then
         await #expect(throws: NarrationError.speech(.emptyText)) {
-            _ = try await sut.execute(bookPath: PageNarrationFixtures.bookPath, page: "1", voice: PageNarrationFixtures.voice)
+            _ = try await sut.execute(book: book, page: "1", voice: PageNarrationFixtures.voice)
         }
         #expect(ttsRepositoryMock.synthesizeCallCount == 0)
     }

@@ -3,29 +3,25 @@ import Testing
 @testable import NarrateDomain
 
 @Suite struct RefreshPageNarrationUseCaseTests {
-    let bookRepositoryMock: BookSourceRepositoryMock
     let ttsRepositoryMock: TTSRepositoryMock
     let sut: RefreshPageNarrationUseCase
 
     init() {
-        bookRepositoryMock = BookSourceRepositoryMock()
-        bookRepositoryMock.result = .success(PageNarrationFixtures.book)
         ttsRepositoryMock = TTSRepositoryMock()
         ttsRepositoryMock.audioForRequest = { .success(.wordMarked($0.text)) }
-        sut = RefreshPageNarrationUseCase(bookRepository: bookRepositoryMock, ttsRepository: ttsRepositoryMock)
+        sut = RefreshPageNarrationUseCase(ttsRepository: ttsRepositoryMock)
     }
 
     @Test("Every chunk is synthesized anew (remoteFirst)")
     func usesRemoteFirst() async throws {
         // When
-        let narration = try await sut.execute(bookPath: PageNarrationFixtures.bookPath, page: "1", voice: PageNarrationFixtures.voice)
+        let narration = try await sut.execute(book: PageNarrationFixtures.book, page: "1", voice: PageNarrationFixtures.voice)
 
         // Then
         #expect(narration.page == PageNarrationFixtures.pages[2])
         #expect(narration.pageCount == 4)
         #expect(ttsRepositoryMock.synthesizeCallCount >= 3)
         #expect(ttsRepositoryMock.cachePolicies.allSatisfy { $0 == .remoteFirst })
-        #expect(bookRepositoryMock.lastRequestedPath == PageNarrationFixtures.bookPath)
     }
 
     @Test("Chunk audio is concatenated with word marks at page offsets")
@@ -35,7 +31,7 @@ import Testing
         let words = PageNarrationFixtures.words(text)
 
         // When
-        let narration = try await sut.execute(bookPath: PageNarrationFixtures.bookPath, page: "#3", voice: PageNarrationFixtures.voice)
+        let narration = try await sut.execute(book: PageNarrationFixtures.book, page: "#3", voice: PageNarrationFixtures.voice)
 
         // Then
         #expect(narration.audio.samples.count == words.count * 10)
@@ -47,19 +43,7 @@ import Testing
     func pagePastEndThrows() async throws {
         // When / Then
         await #expect(throws: NarrationError.book(.pageNotFound(page: "#9", pageCount: 4))) {
-            _ = try await sut.execute(bookPath: PageNarrationFixtures.bookPath, page: "#9", voice: PageNarrationFixtures.voice)
-        }
-        #expect(ttsRepositoryMock.synthesizeCallCount == 0)
-    }
-
-    @Test("A book repository error is thrown as NarrationError.book, without synthesizing")
-    func bookRepositoryErrorIsThrown() async throws {
-        // Given
-        bookRepositoryMock.result = .failure(.unsupportedFormat(path: "/books/test.pdf"))
-
-        // When / Then
-        await #expect(throws: NarrationError.book(.unsupportedFormat(path: "/books/test.pdf"))) {
-            _ = try await sut.execute(bookPath: "/books/test.pdf", page: "1", voice: PageNarrationFixtures.voice)
+            _ = try await sut.execute(book: PageNarrationFixtures.book, page: "#9", voice: PageNarrationFixtures.voice)
         }
         #expect(ttsRepositoryMock.synthesizeCallCount == 0)
     }
@@ -73,7 +57,7 @@ import Testing
 
         // When / Then
         await #expect(throws: NarrationError.speech(failure)) {
-            _ = try await sut.execute(bookPath: PageNarrationFixtures.bookPath, page: "2", voice: PageNarrationFixtures.voice)
+            _ = try await sut.execute(book: PageNarrationFixtures.book, page: "2", voice: PageNarrationFixtures.voice)
         }
     }
 }
