@@ -44,7 +44,7 @@ public struct LibraryDatabase: Sendable {
         let pool: DatabasePool
         do {
             // A pool always runs in WAL mode: readers never block the writer of another process.
-            pool = try DatabasePool(path: path, configuration: configuration)
+            pool = try SharedDatabase.openPool(path: path, configuration: configuration)
         } catch {
             throw BookError.library(error, while: "opening '\(path)'")
         }

@@ -59,7 +59,7 @@ final class AudioCacheIndex: Sendable {
         // Other processes may hold the write lock; wait for them rather than fail.
         configuration.busyMode = .timeout(30)
         do {
-            pool = try DatabasePool(path: path, configuration: configuration)
+            pool = try SharedDatabase.openPool(path: path, configuration: configuration)
             do {
                 try Self.migrator.migrate(pool)
             } catch {

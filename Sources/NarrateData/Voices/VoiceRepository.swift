@@ -42,8 +42,9 @@ public final class VoiceRepository: VoiceRepositoryContract {
                 : NameSuggester.suggestions(for: variant ?? "", among: variants).map { "\(base)+\($0)" }
             throw .voiceNotFound(name, suggestions: suggestions)
         }
-        // eSpeak matches names without regard to case: one spelling, one cache key.
-        return VoiceProfile(voice: name.lowercased())
+        // eSpeak matches language codes without regard to case: one spelling, one cache key.
+        let isLanguageCode = voices.contains { $0.languages.contains { $0.lowercased() == base.lowercased() } }
+        return VoiceProfile(voice: isLanguageCode ? name.lowercased() : name)
     }
 
     /// Every name eSpeak accepts for a voice: its languages, its file name and its name.

@@ -6,6 +6,7 @@ public enum ExportError: Error, Sendable, Equatable {
     case invalidSelection(String)
     case workerFailed(pageLabel: String, reason: String)
     case incomplete(failedChunks: Int, files: [String])
+    case cancelled
     case speech(SpeechError)
     case book(BookError)
 }
@@ -25,6 +26,8 @@ extension ExportError: CustomStringConvertible {
             "Synthesis failed on page \(pageLabel): \(reason)."
         case let .incomplete(failedChunks, files):
             "\(failedChunks) piece\(failedChunks == 1 ? "" : "s") of text could not be synthesized, so \(files.count) file\(files.count == 1 ? " was" : "s were") not written (\(files.prefix(5).joined(separator: ", "))\(files.count > 5 ? ", …" : "")). The rest of the book is done; run the same command again to retry."
+        case .cancelled:
+            "The export was stopped. Finished files are kept; run the same command again to go on."
         case let .speech(error):
             error.description
         case let .book(error):

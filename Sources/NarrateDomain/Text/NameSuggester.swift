@@ -4,7 +4,8 @@ public enum NameSuggester {
     /// candidates that start with `name` count as close.
     public static func suggestions(for name: String, among candidates: [String], limit: Int = 3) -> [String] {
         let target = Array(name.lowercased().unicodeScalars)
-        let threshold = max(1, target.count / 3)
+        // One edit for names of one or two letters (else every short voice is "close").
+        let threshold = target.count <= 2 ? 1 : max(2, target.count / 3)
         var scored: [(String, Int)] = []
         var seen: Set<String> = []
         for candidate in candidates where seen.insert(candidate.lowercased()).inserted {

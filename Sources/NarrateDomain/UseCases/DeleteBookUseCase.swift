@@ -15,9 +15,10 @@ public struct DeleteBookUseCase: DeleteBookUseCaseContract {
 
     public func execute(reference: String) async throws(BookError) -> LibraryBook {
         let book: LibraryBook
-        if BookResolver.looksLikePath(reference) {
+        let trimmed = reference.trimmingWhitespace
+        if BookResolver.looksLikePath(trimmed) {
             // Removing a file that is not in the library must not import it first.
-            let hash = try await resolver.source.contentHash(ofFileAt: reference)
+            let hash = try await resolver.source.contentHash(ofFileAt: trimmed)
             guard let found = try await repository.getBook(contentHash: hash) else { throw .bookNotFound(reference: reference) }
             book = found
         } else {

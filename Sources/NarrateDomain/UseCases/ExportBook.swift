@@ -54,6 +54,8 @@ public func exportBook(
     async let synthesis: Result<Void, ExportError> = {
         do throws(ExportError) {
             try await effects.synthesize(work) { index, result in await tracker.complete(index, result) }
+            // Cancelled, or a synthesizer that left chunks unreported: nobody may wait forever.
+            await tracker.synthesisEnded(cancelled: Task.isCancelled)
             return .success(())
         } catch {
             await tracker.abort(error)
@@ -165,6 +167,20 @@ actor ExportTracker {
         for (item, waiter) in waiters {
             waiters[item] = nil
             waiter.resume(returning: .aborted(error))
+        }
+    }
+
+    /// Settles every chunk that was never reported: the export was cancelled, or they failed.
+    func synthesisEnded(cancelled: Bool) {
+        if cancelled {
+            abort(.cancelled)
+            return
+        }
+        for (item, count) in remaining where count > 0 {
+            failedChunks += count
+            failedItems.insert(item)
+            remaining[item] = 0
+            resume(item)
         }
     }
 

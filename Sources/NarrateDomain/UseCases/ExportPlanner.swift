@@ -68,9 +68,13 @@ public enum ExportPlanner {
                     ? "'\(book.metadata.title)' has no chapters; choose pages with --pages."
                     : "Chapters \(range.lowerBound)-\(range.upperBound) are outside the book: it has chapters 1-\(count).")
             }
+            let pageCount = book.pages.count
             let first = book.chapters[range.lowerBound - 1].firstPage
-            let end = range.upperBound < book.chapters.count ? book.chapters[range.upperBound].firstPage - 1 : book.pages.count
-            guard first <= end else { return [book.pages[first - 1]] }
+            guard (1...pageCount).contains(first) else {
+                throw .invalidSelection("Chapter \(range.lowerBound) starts outside the book's pages (1-\(pageCount)); choose pages with --pages.")
+            }
+            let next = range.upperBound < book.chapters.count ? book.chapters[range.upperBound].firstPage - 1 : pageCount
+            let end = min(max(next, first), pageCount)
             return Array(book.pages[(first - 1)...(end - 1)])
         }
     }

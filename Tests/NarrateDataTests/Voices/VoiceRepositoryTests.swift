@@ -119,13 +119,15 @@ import Testing
 
     // MARK: - Engine voices
 
-    @Test("An engine voice is found by language code, file name, identifier or name", arguments: ["en-us", "EN-GB", "fr", "cmn", "sit/cmn", "Chinese (Mandarin)"])
-    func engineVoiceByAnyName(name: String) async throws {
+    @Test("An engine voice is found by language code, file name, identifier or name; language codes in lower case", arguments: [
+        ("en-us", "en-us"), ("EN-GB", "en-gb"), ("fr", "fr"), ("cmn", "cmn"), ("sit/cmn", "sit/cmn"), ("Chinese (Mandarin)", "Chinese (Mandarin)"),
+    ])
+    func engineVoiceByAnyName(name: String, expected: String) async throws {
         // When
         let profile = try await sut.profile(named: name)
 
         // Then
-        #expect(profile == VoiceProfile(voice: name))
+        #expect(profile == VoiceProfile(voice: expected))
     }
 
     @Test("An engine voice with a known variant is found")

@@ -221,9 +221,7 @@ import Testing
 
         // Then
         #expect(fake.writtenStems == [Self.stems[0]])
-        withKnownIssue("exportBook waits in ExportTracker.waitForItem for chunks that synthesize, returning normally after cancellation, never reports; nothing resumes the waiter, so the export never ends") {
-            #expect(ended.withLock { $0 })
-        }
+        #expect(ended.withLock { $0 })
     }
 
     /// Polls `condition` every few milliseconds until it holds or `limit` has passed.

@@ -89,11 +89,9 @@ import Testing
         do { _ = try await sut.execute(reference: "persuasion.txt ") } catch { thrown = error }
 
         // Then
-        withKnownIssue("DeleteBookUseCase tests looksLikePath on the untrimmed reference, so 'persuasion.txt ' falls through to BookResolver.resolve, which trims it and imports the file") {
-            #expect(thrown == .bookNotFound(reference: "persuasion.txt "))
-            #expect(sourceRepositoryMock.bookCallCount == 0)
-            #expect(bookRepositoryMock.saveBookCallCount == 0)
-        }
+        #expect(thrown == .bookNotFound(reference: "persuasion.txt "))
+        #expect(sourceRepositoryMock.bookCallCount == 0)
+        #expect(bookRepositoryMock.saveBookCallCount == 0)
     }
 
     @Test("A title or id not in the library throws bookNotFound and deletes nothing", arguments: ["Persuasion", "99"])

@@ -61,14 +61,14 @@ enum PageNarrationFixtures {
         #expect(ttsRepositoryMock.synthesizeCallCount >= 3)
         #expect(ttsRepositoryMock.cachePolicies.allSatisfy { $0 == .localFirst })
         #expect(ttsRepositoryMock.requests.allSatisfy { $0.voice == PageNarrationFixtures.voice && !$0.isSSML })
-        #expect(ttsRepositoryMock.requests.allSatisfy { $0.text.unicodeScalars.count <= 1_000 })
+        #expect(ttsRepositoryMock.requests.allSatisfy { $0.text.unicodeScalars.count <= NarrationPipeline.maxChunkScalars })
     }
 
     @Test("Chunk audio is concatenated with word marks moved by the preceding chunks' samples and text")
     func concatenatesChunks() async throws {
         // Given
         let text = PageNarrationFixtures.longText
-        let chunks = TextChunker.chunks(of: text, maxScalars: 1_000)
+        let chunks = TextChunker.chunks(of: text, maxScalars: NarrationPipeline.maxChunkScalars)
 
         // When
         let narration = try await sut.execute(book: PageNarrationFixtures.book, page: "1", voice: PageNarrationFixtures.voice)
