@@ -51,7 +51,7 @@ extension Narrate {
                 try? await cache?.flush()
                 try WAVOutput.write(narration.audio, to: destination)
                 if destination != WAVWriter.standardOutputPath {
-                    common.storage.report("Page \(narration.page.label) (\(narration.page.index) of \(narration.pageCount)) → \(destination): \(Format.duration(narration.audio.duration)).")
+                    common.storage.report("Page \(narration.page.label) (\(narration.page.index) of \(narration.pageCount), voice \(voice.voice)) → \(destination): \(Format.duration(narration.audio.duration)).")
                 }
             } catch {
                 throw fail(error)

@@ -43,7 +43,7 @@ struct CLIEndToEndTests {
         let opening = try #require(pages.first?["opening"] as? String)
         #expect(opening.contains("SMALL PRINT") == false)
         #expect(page.status == 0, "\(page.stderr)")
-        #expect(page.stderr.contains("Page 3 (3 of \(pages.count))"))
+        #expect(page.stderr.contains("Page 3 (3 of \(pages.count), voice en-us)"))
         #expect(try WAVFile(path: folder.path("p3.wav")).duration > 20)
     }
 

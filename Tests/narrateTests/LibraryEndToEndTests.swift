@@ -1,0 +1,178 @@
+import Foundation
+import Testing
+
+/// The book library as a user meets it, on every corpus book.
+@Suite("Library, end to end")
+struct LibraryEndToEndTests {
+    let folder: TemporaryFolder
+
+    init() throws {
+        folder = try TemporaryFolder()
+    }
+
+    /// Runs narrate with the library in the test's folder.
+    private func narrate(_ arguments: [String], stdin: Data? = nil) throws -> ProcessResult {
+        try NarrateProcess.narrate(arguments, in: folder.url, environment: ["NARRATE_LIBRARY": folder.path("library.sqlite"), "NARRATE_CACHE_DIR": folder.path("cache")])
+    }
+
+    private func json(_ arguments: [String]) throws -> Any {
+        let result = try narrate(arguments)
+        #expect(result.status == 0, "\(arguments): \(result.stderr)")
+        return try JSONSerialization.jsonObject(with: result.stdout)
+    }
+
+    struct Expected: Sendable, CustomStringConvertible {
+        var file: String
+        var title: String
+        var chapters: Int
+        var pages: Int
+        var firstPageStart: String
+        var description: String { file }
+    }
+
+    static let books: [Expected] = [
+        Expected(file: "epub/alice3-sigil-broken-nav.epub", title: "Alice's Adventures in Wonderland", chapters: 12, pages: 93, firstPageStart: "Alice's Adventures In Wonderland"),
+        Expected(file: "epub/childrens-literature.epub", title: "Children's Literature", chapters: 31, pages: 92, firstPageStart: "SECTION IV FAIRY STORIES"),
+        Expected(file: "epub/moby-dick.epub", title: "Moby-Dick", chapters: 140, pages: 744, firstPageStart: "Original Transcriber’s Notes:"),
+        Expected(file: "epub/pg8789-dante-vision-of-hell-epub2.epub", title: "The vision of hell.", chapters: 45, pages: 158, firstPageStart: "THE VISION OF HELL"),
+        Expected(file: "epub/regime-anticancer-arabic.epub", title: "Le Vrai Régime anti-cancer", chapters: 1, pages: 16, firstPageStart: "الفصل الثاني"),
+        Expected(file: "epub/wasteland.epub", title: "The Waste Land", chapters: 5, pages: 13, firstPageStart: "The Waste Land\n\nT.S. Eliot"),
+        Expected(file: "txt/pg1342-pride-and-prejudice-cp1252.txt", title: "Pride and Prejudice", chapters: 1, pages: 425, firstPageStart: "[Illustration:"),
+        Expected(file: "txt/pg44157-entre-nous-french-utf8-bom.txt", title: "Entre Nous", chapters: 1, pages: 58, firstPageStart: "Au lecteur."),
+        Expected(file: "txt/pg972-devils-dictionary-1990s-header-ascii.txt", title: "pg972-devils-dictionary-1990s-header-ascii", chapters: 1, pages: 205, firstPageStart: "The Internet Wiretap 1st Online Edition"),
+    ]
+
+    @Test("Every corpus book imports with its title, chapters, pages and first page", arguments: books)
+    func importsCorpusBook(book: Expected) throws {
+        // Given
+        let path = try NarrateProcess.corpusFile(book.file)
+
+        // When
+        let added = try narrate(["add", path])
+        let shown = try #require(try json(["show", "1", "--json"]) as? [String: Any])
+        let firstPage = try narrate(["text", "1", "1"])
+
+        // Then
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect((shown["title"] as? String)?.hasPrefix(book.title) == true, "\(shown["title"] ?? "")")
+        #expect(shown["chapterCount"] as? Int == book.chapters)
+        #expect(shown["pageCount"] as? Int == book.pages)
+        #expect(String(decoding: firstPage.stdout, as: UTF8.self).hasPrefix(book.firstPageStart))
+    }
+
+    @Test("Importing the same file twice gives the same book")
+    func duplicateImport() throws {
+        let path = try NarrateProcess.corpusFile("epub/wasteland.epub")
+        #expect(try narrate(["add", path]).status == 0)
+        let again = try narrate(["add", path])
+        #expect(again.status == 0)
+        #expect(String(decoding: again.stdout, as: UTF8.self).contains("Already in the library: 1:"))
+        #expect((try json(["list", "--json"]) as? [Any])?.count == 1)
+    }
+
+    @Test("Children's Literature has its print pages, labelled as in its page-list")
+    func printPages() throws {
+        let path = try NarrateProcess.corpusFile("epub/childrens-literature.epub")
+        let pages = try #require(try json(["pages", path, "--json"]) as? [[String: Any]])
+        #expect(pages.count == 92)
+        #expect(pages.compactMap { $0["label"] as? String } == (169...260).map(String.init))
+    }
+
+    @Test("The Waste Land's note numbers and note bodies are not read")
+    func notesAreSkipped() throws {
+        let path = try NarrateProcess.corpusFile("epub/wasteland.epub")
+        let text = String(decoding: try narrate(["text", path]).stdout, as: UTF8.self)
+        #expect(text.contains("April is the cruellest month"))
+        for note in ["Cf. Ezekiel", "Ecclesiastes", "Jessie L. Weston", "NOTES ON", "Line 20."] {
+            #expect(!text.contains(note), "\(note) is a note")
+        }
+    }
+
+    @Test("Dante's EPUB 2 chapters come from its NCX, three levels deep")
+    func danteTableOfContents() throws {
+        let path = try NarrateProcess.corpusFile("epub/pg8789-dante-vision-of-hell-epub2.epub")
+        let entries = try #require(try json(["toc", path, "--json"]) as? [[String: Any]])
+        #expect(entries.count == 45)
+        #expect(Set(entries.compactMap { $0["depth"] as? Int }) == [0, 1, 2])
+    }
+
+    @Test("Alice's broken nav is passed over for its NCX, with real chapter titles")
+    func aliceTableOfContents() throws {
+        let path = try NarrateProcess.corpusFile("epub/alice3-sigil-broken-nav.epub")
+        let entries = try #require(try json(["toc", path, "--json"]) as? [[String: Any]])
+        let titles = entries.compactMap { $0["title"] as? String }
+        #expect(titles.count == 12)
+        #expect(titles.contains { $0.contains("Rabbit-Hole") })
+    }
+
+    @Test("An Arabic book is read by an Arabic voice when none is named")
+    func languageChoosesVoice() throws {
+        let path = try NarrateProcess.corpusFile("epub/regime-anticancer-arabic.epub")
+        let result = try narrate(["page", path, "2", "-o", "ar.wav", "--rate", "450"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("voice ar"), "\(result.stderr)")
+    }
+
+    @Test("Import, narration by label and by index, next with progress, search and delete work together")
+    func workflow() throws {
+        // Given
+        let path = try NarrateProcess.corpusFile("epub/childrens-literature.epub")
+        #expect(try narrate(["add", path]).status == 0)
+
+        // When: a page by its printed label, and the same page by its index
+        let byLabel = try narrate(["page", "Children", "170", "-o", "label.wav", "--rate", "450", "--verbose"])
+        let byIndex = try narrate(["page", "1", "#2", "-o", "index.wav", "--rate", "450", "--verbose"])
+
+        // Then: the same page, the second time from the cache
+        #expect(byLabel.status == 0, "\(byLabel.stderr)")
+        #expect(byIndex.status == 0, "\(byIndex.stderr)")
+        #expect(byIndex.stderr.contains("cache hit"))
+        #expect(!byIndex.stderr.contains("cache miss"))
+        #expect(try Data(contentsOf: folder.url.appendingPathComponent("label.wav")) == Data(contentsOf: folder.url.appendingPathComponent("index.wav")))
+
+        // When: next, twice
+        let first = try narrate(["next", "1", "--rate", "450", "-o", "next1.wav"])
+        let second = try narrate(["next", "1", "--rate", "450", "-o", "next2.wav"])
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stderr.contains("Page 169 (1 of 92"))
+        #expect(second.stderr.contains("Page 170 (2 of 92"))
+        let shown = try #require(try json(["show", "1", "--json"]) as? [String: Any])
+        #expect(shown["progressPage"] as? Int == 2)
+
+        // When: search finds a word of the text, with its page
+        let hits = try #require(try json(["search", "fairy", "--json"]) as? [[String: Any]])
+        #expect(hits.first?["id"] as? Int == 1)
+        #expect(hits.first?["pageIndex"] as? Int != nil)
+
+        // When: delete
+        let removed = try narrate(["remove", "1"])
+        #expect(removed.status == 0)
+        #expect((try json(["list", "--json"]) as? [Any])?.isEmpty == true)
+        let gone = try narrate(["show", "1"])
+        #expect(gone.status != 0)
+        #expect(gone.stderr.contains("No book matches '1'"))
+    }
+
+    @Test("Each broken EPUB gives its own clear error, and nothing is added", arguments: [
+        ("container-xml-missing.epub", "container.xml"),
+        ("mimetype-wrong-value.epub", "mimetype"),
+        ("opf-malformed-xml.epub", "well-formed"),
+        ("opf-no-spine-epub2.epub", "spine"),
+        ("zip-empty-0-bytes.epub", "empty"),
+        ("zip-truncated-no-central-directory.epub", "ZIP"),
+    ])
+    func brokenEPUB(file: String, mention: String) throws {
+        // Given
+        let path = try NarrateProcess.corpusFile("bad-epub/" + file)
+
+        // When
+        let result = try narrate(["add", path])
+
+        // Then
+        #expect(result.status == 1, "a clean failure, not a crash: \(result.status)")
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 1, "\(result.stderr)")
+        #expect(result.stderr.lowercased().contains(mention.lowercased()), "\(result.stderr)")
+        #expect((try json(["list", "--json"]) as? [Any])?.isEmpty == true)
+    }
+}
