@@ -71,6 +71,7 @@ public struct BookExporter: Sendable {
         )
         let cache = cache
         let workers = workers
+        let logger = logger
         let effects = ExportBookEffects(
             finishedFile: { item, itemChunks in
                 Self.finishedFile(item, chunks: itemChunks, keys: keyTable, options: options, previous: previous)
@@ -84,6 +85,7 @@ public struct BookExporter: Sendable {
                         missing.append(index)
                     }
                 }
+                logger.debug("\(work.count - missing.count) chunks already in the cache, \(missing.count) to synthesize with \(min(workers.count, max(missing.count, 1))) worker(s)")
                 let positions = missing
                 try await workers.synthesize(positions.map { work[$0] }, voice: voice) { index, result in
                     await onChunk(positions[index], result)

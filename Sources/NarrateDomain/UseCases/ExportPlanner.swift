@@ -88,7 +88,10 @@ public enum ExportPlanner {
         }.joined()
         let folded = cleaned.split(whereSeparator: { $0 == " " }).joined(separator: " ")
         let trimmed = folded.hasPrefix(".") ? String(folded.drop(while: { $0 == "." })) : folded
-        let result = String(trimmed.prefix(80)).trimmingWhitespace
+        // "Chapter 2. The Carpet-Bag." gives "Chapter 2. The Carpet-Bag", not "….mp3" after "..".
+        var result = String(trimmed.prefix(80)).trimmingWhitespace
+        while result.hasSuffix(".") { result.removeLast() }
+        result = result.trimmingWhitespace
         return result.isEmpty ? "untitled" : result
     }
 }
