@@ -91,8 +91,8 @@ public struct BookExporter: Sendable {
                     await onChunk(positions[index], result)
                 }
             },
-            writeFile: { item, itemChunks throws(ExportError) in
-                try await writer.write(item, chunks: itemChunks, cacheKeys: itemChunks.compactMap { keyTable[$0]?.hex })
+            writeFile: { item, itemChunks, ready throws(ExportError) in
+                try await writer.write(item, chunks: itemChunks, cacheKeys: itemChunks.compactMap { keyTable[$0]?.hex }, ready: ready)
             },
             record: { files, isFinal throws(ExportError) in
                 var manifest = manifestBase

@@ -14,7 +14,7 @@ struct ExportFileWriter: Sendable {
     let fileCount: Int
     let repository: any TTSRepositoryContract
 
-    func write(_ item: ExportItem, chunks: [ExportChunk], cacheKeys: [String]) async throws(ExportError) -> ExportedFile {
+    func write(_ item: ExportItem, chunks: [ExportChunk], cacheKeys: [String], ready: @Sendable (ExportChunk) async -> Bool) async throws(ExportError) -> ExportedFile {
         let fileName = "\(item.fileStem).\(format.fileExtension)"
         let path = directory + "/" + fileName
         let chapterStartPages = Dictionary(item.chapters.map { (item.pages[$0.pageOffset].index, $0.title) }, uniquingKeysWith: { first, _ in first })
@@ -35,6 +35,9 @@ struct ExportFileWriter: Sendable {
         var startedPages: Set<Int> = []
         do throws(ExportError) {
             for chunk in chunks {
+                guard await ready(chunk) else {
+                    throw .workerFailed(pageLabel: chunk.pageLabel, reason: "its synthesis failed")
+                }
                 let audio: SpeechAudio
                 do {
                     audio = try await repository.synthesize(SpeechRequest(text: chunk.text, voice: voice), cachePolicy: .localFirst)

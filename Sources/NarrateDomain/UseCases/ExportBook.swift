@@ -7,15 +7,17 @@ public struct ExportBookEffects: Sendable {
     /// into the given array and its audio length in seconds (or its error) as it completes.
     /// It stops early when its task is cancelled.
     public var synthesize: @Sendable ([ExportChunk], _ onChunk: @escaping @Sendable (Int, Result<Double, ExportError>) async -> Void) async throws(ExportError) -> Void
-    /// Writes an item's file (and subtitles) from its synthesized chunks.
-    public var writeFile: @Sendable (ExportItem, [ExportChunk]) async throws(ExportError) -> ExportedFile
+    /// Writes an item's file (and subtitles) from its chunks, in order, as they are
+    /// synthesized: before it reads a chunk's audio it awaits `ready(chunk)`, which is false
+    /// when that chunk failed (the writer then discards what it wrote and throws).
+    public var writeFile: @Sendable (ExportItem, [ExportChunk], _ ready: @escaping @Sendable (ExportChunk) async -> Bool) async throws(ExportError) -> ExportedFile
     /// Records the files done so far (manifest, playlist); called after every file and at the end.
     public var record: @Sendable ([ExportedFile], _ isFinal: Bool) async throws(ExportError) -> Void
 
     public init(
         finishedFile: @escaping @Sendable (ExportItem, [ExportChunk]) async -> ExportedFile?,
         synthesize: @escaping @Sendable ([ExportChunk], _ onChunk: @escaping @Sendable (Int, Result<Double, ExportError>) async -> Void) async throws(ExportError) -> Void,
-        writeFile: @escaping @Sendable (ExportItem, [ExportChunk]) async throws(ExportError) -> ExportedFile,
+        writeFile: @escaping @Sendable (ExportItem, [ExportChunk], _ ready: @escaping @Sendable (ExportChunk) async -> Bool) async throws(ExportError) -> ExportedFile,
         record: @escaping @Sendable ([ExportedFile], _ isFinal: Bool) async throws(ExportError) -> Void
     ) {
         self.finishedFile = finishedFile
@@ -26,8 +28,8 @@ public struct ExportBookEffects: Sendable {
 }
 
 /// Exports `items`: files finished by an earlier run are kept, the others' chunks are
-/// synthesized (in parallel, by `effects.synthesize`) and each file is written as soon as all
-/// its chunks are ready, in reading order. A chunk that fails does not stop the others: the
+/// synthesized (in parallel, by `effects.synthesize`) while the files are written in reading
+/// order, each chunk as soon as it is ready (a whole-book file streams along with synthesis). A chunk that fails does not stop the others: the
 /// files that need it are not written, and the export ends with `ExportError.incomplete`.
 /// With a `shard`, only that share of the chunks is synthesized (into the cache) and no file is
 /// written: a later run without a shard assembles them.
@@ -72,19 +74,21 @@ public func exportBook(
                 files.append(file)
                 continue
             }
-            switch await tracker.waitForItem(index) {
-            case .ready:
-                // A file that cannot be written (a full disk) stops the export; leaving this
-                // scope cancels the synthesis still under way.
-                let file = try await effects.writeFile(item, allChunks.filter { $0.itemIndex == index })
+            // A file that cannot be written (a full disk) stops the export; leaving this scope
+            // cancels the synthesis still under way. A file one of whose chunks failed is
+            // skipped, and the export goes on.
+            do throws(ExportError) {
+                let file = try await effects.writeFile(item, allChunks.filter { $0.itemIndex == index }) { chunk in
+                    await tracker.waitForChunk(chunk)
+                }
                 files.append(file)
                 written += 1
                 try await effects.record(files, false)
                 await tracker.fileWritten(file)
-            case .failed:
+            } catch {
+                if let abortError = await tracker.abortError { throw abortError }
+                guard await tracker.hasFailures(item: index) else { throw error }
                 failedItems.append(item.fileStem)
-            case let .aborted(error):
-                throw error
             }
         }
     }
@@ -102,15 +106,15 @@ public func exportBook(
     return ExportSummary(files: files, skippedFiles: finished.count, writtenFiles: written)
 }
 
-/// Which chunks are done, and who waits for which file.
+/// Which chunks are done, and who waits for which chunk.
 actor ExportTracker {
-    enum ItemState { case ready, failed, aborted(ExportError) }
-
     private let chunks: [ExportChunk]
-    private var remaining: [Int: Int] = [:]
+    private var positions: [ExportChunk: Int] = [:]
+    /// nil: pending; true: done; false: failed.
+    private var states: [Bool?]
     private var failedItems: Set<Int> = []
-    private var waiters: [Int: CheckedContinuation<ItemState, Never>] = [:]
-    private var abortError: ExportError?
+    private var waiters: [Int: [CheckedContinuation<Bool, Never>]] = [:]
+    private(set) var abortError: ExportError?
     private(set) var failedChunks = 0
     private var progress: ExportProgress
     private var pagesRemaining: [Int: Int] = [:]
@@ -119,16 +123,16 @@ actor ExportTracker {
     init(items: [ExportItem], chunks: [ExportChunk], finished: [Int: ExportedFile], onProgress: @escaping @Sendable (ExportProgress) -> Void) {
         self.chunks = chunks
         self.onProgress = onProgress
-        for chunk in chunks {
-            remaining[chunk.itemIndex, default: 0] += 1
+        states = Array(repeating: nil, count: chunks.count)
+        for (position, chunk) in chunks.enumerated() {
+            positions[chunk] = position
             pagesRemaining[chunk.pageIndex, default: 0] += 1
         }
-        let pagesTotal = Set(chunks.map(\.pageIndex)).count
         progress = ExportProgress(
             filesDone: finished.count,
             filesTotal: items.count,
             pagesDone: 0,
-            pagesTotal: pagesTotal,
+            pagesTotal: pagesRemaining.count,
             chunksDone: 0,
             chunksTotal: chunks.count,
             audioSeconds: finished.values.reduce(0) { $0 + $1.duration }
@@ -138,22 +142,23 @@ actor ExportTracker {
     func report() { onProgress(progress) }
 
     func complete(_ index: Int, _ result: Result<Double, ExportError>) {
-        guard chunks.indices.contains(index) else { return }
+        guard states.indices.contains(index), states[index] == nil else { return }
         let chunk = chunks[index]
         progress.chunksDone += 1
         switch result {
         case let .success(seconds):
             progress.audioSeconds += seconds
+            states[index] = true
         case .failure:
             failedChunks += 1
             failedItems.insert(chunk.itemIndex)
+            states[index] = false
         }
         pagesRemaining[chunk.pageIndex, default: 1] -= 1
         if pagesRemaining[chunk.pageIndex] == 0 { progress.pagesDone += 1 }
-        remaining[chunk.itemIndex, default: 1] -= 1
         progress.finishedFile = nil
         onProgress(progress)
-        resume(chunk.itemIndex)
+        resume(index)
     }
 
     func fileWritten(_ file: ExportedFile) {
@@ -162,12 +167,13 @@ actor ExportTracker {
         onProgress(progress)
     }
 
+    func hasFailures(item: Int) -> Bool {
+        failedItems.contains(item)
+    }
+
     func abort(_ error: ExportError) {
         abortError = error
-        for (item, waiter) in waiters {
-            waiters[item] = nil
-            waiter.resume(returning: .aborted(error))
-        }
+        for index in waiters.keys { resume(index) }
     }
 
     /// Settles every chunk that was never reported: the export was cancelled, or they failed.
@@ -176,28 +182,26 @@ actor ExportTracker {
             abort(.cancelled)
             return
         }
-        for (item, count) in remaining where count > 0 {
-            failedChunks += count
-            failedItems.insert(item)
-            remaining[item] = 0
-            resume(item)
+        for index in states.indices where states[index] == nil {
+            complete(index, .failure(.workerFailed(pageLabel: chunks[index].pageLabel, reason: "it was never synthesized")))
         }
     }
 
-    func waitForItem(_ item: Int) async -> ItemState {
-        if let state = state(of: item) { return state }
-        return await withCheckedContinuation { waiters[item] = $0 }
+    /// Waits until `chunk` is synthesized: true when its audio is ready, false when it failed
+    /// or the export was aborted. A chunk this export does not synthesize is ready.
+    func waitForChunk(_ chunk: ExportChunk) async -> Bool {
+        guard let index = positions[chunk] else { return true }
+        if let ready = state(of: index) { return ready }
+        return await withCheckedContinuation { waiters[index, default: []].append($0) }
     }
 
-    private func state(of item: Int) -> ItemState? {
-        if let abortError { return .aborted(abortError) }
-        guard (remaining[item] ?? 0) <= 0 else { return nil }
-        return failedItems.contains(item) ? .failed : .ready
+    private func state(of index: Int) -> Bool? {
+        if abortError != nil { return false }
+        return states[index]
     }
 
-    private func resume(_ item: Int) {
-        guard let waiter = waiters[item], let state = state(of: item) else { return }
-        waiters[item] = nil
-        waiter.resume(returning: state)
+    private func resume(_ index: Int) {
+        guard let ready = state(of: index), let list = waiters.removeValue(forKey: index) else { return }
+        for waiter in list { waiter.resume(returning: ready) }
     }
 }

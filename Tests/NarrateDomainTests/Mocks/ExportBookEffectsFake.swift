@@ -94,7 +94,12 @@ final class ExportBookEffectsFake: Sendable {
         ExportBookEffects(
             finishedFile: { item, chunks in self.finishedFile(item, chunks) },
             synthesize: { chunks, onChunk throws(ExportError) in try await self.synthesize(chunks, onChunk) },
-            writeFile: { item, chunks throws(ExportError) in try self.writeFile(item, chunks) },
+            writeFile: { item, chunks, ready throws(ExportError) in
+                for chunk in chunks {
+                    guard await ready(chunk) else { throw .workerFailed(pageLabel: chunk.pageLabel, reason: "failed") }
+                }
+                return try self.writeFile(item, chunks)
+            },
             record: { files, isFinal throws(ExportError) in self.record(files, isFinal) }
         )
     }
