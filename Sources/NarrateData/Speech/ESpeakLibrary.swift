@@ -9,7 +9,8 @@ import Synchronization
 final class ESpeakLibrary: Sendable {
     let sampleRate: Int
     let version: String
-    private let lock = Mutex<Void>(())
+    /// The voice profile eSpeak was last set to, under `lock`.
+    private let lock = Mutex<VoiceProfile?>(nil)
 
     private static let instance = Mutex<Result<ESpeakLibrary, SpeechError>?>(nil)
 
@@ -41,8 +42,15 @@ final class ESpeakLibrary: Sendable {
     func synthesize(_ request: SpeechRequest) throws(SpeechError) -> SpeechAudio {
         let text = request.text
         guard !text.isEmpty else { throw .emptyText }
-        return try lock.withLock { _ throws(SpeechError) -> SpeechAudio in
-            try apply(request.voice)
+        return try lock.withLock { current throws(SpeechError) -> SpeechAudio in
+            // Voice and parameters are process-global. This object is their only writer, so
+            // when the last request set the same profile they are still in force: loading the
+            // voice again for every chunk costs more than a tenth of the synthesis.
+            if current != request.voice {
+                current = nil
+                try apply(request.voice)
+                current = request.voice
+            }
             let sink = SynthesisSink(sampleRate: sampleRate, expectedSamples: Self.estimatedSamples(for: text, rate: request.voice.rate, sampleRate: sampleRate))
             let context = Unmanaged.passRetained(sink)
             defer { context.release() }
@@ -57,11 +65,15 @@ final class ESpeakLibrary: Sendable {
     }
 
     func voices() throws(SpeechError) -> [Voice] {
-        lock.withLock { _ in Self.voiceList(espeak_ListVoices(nil)) }
+        lock.withLock { current in
+            current = nil  // listing voices may load voice data
+            return Self.voiceList(espeak_ListVoices(nil))
+        }
     }
 
     func variants() throws(SpeechError) -> [String] {
-        lock.withLock { _ in
+        lock.withLock { current in
+            current = nil
             var spec = espeak_VOICE()
             return "variant".withCString { language in
                 spec.languages = language
