@@ -88,7 +88,7 @@ let package = Package(
         ),
         .testTarget(
             name: "NarrateKitTests",
-            dependencies: ["NarrateKit", "NarrateDomain", "NarrateData"],
+            dependencies: ["NarrateKit", "NarrateDomain", "NarrateData", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strictSettings
         ),
         .testTarget(

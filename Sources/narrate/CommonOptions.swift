@@ -41,6 +41,21 @@ struct CommonOptions: ParsableArguments {
         if noCache { configuration.cacheDirectory = nil }
         return configuration
     }
+
+    /// What every speaking command needs: the voice (for `language` when none is named), the
+    /// cache (to flush at the end) and the speech path through it.
+    func speech(configuration: NarrateConfiguration, language: String?, logger: Logger) async throws -> Speech {
+        let voice = try await makeResolveVoiceUseCase(configuration: configuration).execute(name: self.voice, language: language, overrides: overrides)
+        let cache = try makeAudioCache(configuration: configuration, logger: logger)
+        return Speech(voice: voice, cache: cache, repository: makeTTSRepository(cache: cache, logger: logger))
+    }
+}
+
+/// The voice and the speech path of one command.
+struct Speech {
+    var voice: VoiceProfile
+    var cache: (any AudioCacheContract)?
+    var repository: any TTSRepositoryContract
 }
 
 /// Where files live, and how much to say about it.

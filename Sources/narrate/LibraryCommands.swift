@@ -245,13 +245,10 @@ extension Narrate {
                 let library = try makeLibraryUseCases(configuration: configuration)
                 var found = try await library.getBookDetail.execute(reference: book)
                 if restart { found.progress = nil }
-                let voice = try await makeResolveVoiceUseCase(configuration: configuration)
-                    .execute(name: common.voice, language: found.book.metadata.language, overrides: common.overrides)
-                let cache = try makeAudioCache(configuration: configuration, logger: logger)
-                let repository = makeTTSRepository(cache: cache, logger: logger)
+                let speech = try await common.speech(configuration: configuration, language: found.book.metadata.language, logger: logger)
                 var destination = ""
-                let narration = try await makeNarrateNextPageUseCase(library: library, repository: repository)
-                    .execute(book: found, voice: voice) { narration throws(NarrationError) in
+                let narration = try await makeNarrateNextPageUseCase(library: library, repository: speech.repository)
+                    .execute(book: found, voice: speech.voice) { narration throws(NarrationError) in
                         destination = output ?? "\(Slug.make(found.book.metadata.title))-page-\(Slug.make(narration.page.label)).wav"
                         do {
                             try WAVOutput.write(narration.audio, to: destination)
@@ -261,7 +258,7 @@ extension Narrate {
                             throw .speech(.outputFailed(path: destination, reason: "\(error)"))
                         }
                     }
-                try? await cache?.flush()
+                try? await speech.cache?.flush()
                 common.storage.report("Page \(narration.page.label) (\(narration.page.index) of \(narration.pageCount)) → \(destination): \(Format.duration(narration.audio.duration)). Progress saved.")
             } catch {
                 throw fail(error)

@@ -39,16 +39,14 @@ extension Narrate {
             do {
                 let library = try makeLibraryUseCases(configuration: configuration)
                 let found = try await library.getBookDetail.execute(reference: book)
-                let voice = try await makeResolveVoiceUseCase(configuration: configuration)
-                    .execute(name: common.voice, language: found.book.metadata.language, overrides: common.overrides)
-                let cache = try makeAudioCache(configuration: configuration, logger: logger)
-                let repository = makeTTSRepository(cache: cache, logger: logger)
+                let speech = try await common.speech(configuration: configuration, language: found.book.metadata.language, logger: logger)
+                let voice = speech.voice
                 let narration = if refresh {
-                    try await makeRefreshPageNarrationUseCase(repository: repository).execute(book: found.book, page: page, voice: voice)
+                    try await makeRefreshPageNarrationUseCase(repository: speech.repository).execute(book: found.book, page: page, voice: voice)
                 } else {
-                    try await makeGetPageNarrationUseCase(repository: repository).execute(book: found.book, page: page, voice: voice)
+                    try await makeGetPageNarrationUseCase(repository: speech.repository).execute(book: found.book, page: page, voice: voice)
                 }
-                try? await cache?.flush()
+                try? await speech.cache?.flush()
                 try WAVOutput.write(narration.audio, to: destination)
                 if destination != WAVWriter.standardOutputPath {
                     common.storage.report("Page \(narration.page.label) (\(narration.page.index) of \(narration.pageCount), voice \(voice.voice)) → \(destination): \(Format.duration(narration.audio.duration)).")

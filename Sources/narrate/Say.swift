@@ -34,12 +34,11 @@ extension Narrate {
             let configuration = common.configuration()
             do {
                 let input = try readInput()
-                let voice = try await makeResolveVoiceUseCase(configuration: configuration).execute(name: common.voice, language: nil, overrides: common.overrides)
-                let cache = try makeAudioCache(configuration: configuration, logger: logger)
-                let repository = makeTTSRepository(cache: cache, logger: logger)
+                let speech = try await common.speech(configuration: configuration, language: nil, logger: logger)
+                let cache = speech.cache
                 let writer = try WAVWriter(path: output)
                 do {
-                    let summary = try await makeSpeakTextUseCase(repository: repository).execute(text: input, voice: voice, isSSML: ssml) { audio throws(SpeechError) in
+                    let summary = try await makeSpeakTextUseCase(repository: speech.repository).execute(text: input, voice: speech.voice, isSSML: ssml) { audio throws(SpeechError) in
                         try writer.append(audio)
                     }
                     try writer.finish()
