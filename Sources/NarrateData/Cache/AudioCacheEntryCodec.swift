@@ -1,4 +1,4 @@
-import Crypto
+
 import NarrateDomain
 
 /// Why the bytes of a cache entry were rejected.
@@ -25,29 +25,29 @@ enum AudioCacheEntryError: Error, Sendable, Equatable {
 
 /// Encodes and decodes the bytes of one cache entry file. Pure: no disk access.
 ///
-/// Format version 1, every integer little-endian:
+/// Format version 2, every integer little-endian:
 ///
 /// | offset | size            | field                                              |
 /// |--------|-----------------|----------------------------------------------------|
 /// | 0      | 4               | magic `NRTC`                                       |
-/// | 4      | 4               | format version (`UInt32`, 1)                       |
+/// | 4      | 4               | format version (`UInt32`, 2)                       |
 /// | 8      | 32              | the key's 32 bytes (the entry's own address)       |
 /// | 40     | 4               | sample rate (`UInt32`, Hz)                         |
 /// | 44     | 8               | sample count (`UInt64`)                            |
 /// | 52     | 4               | word mark count (`UInt32`)                         |
 /// | 56     | 16 × markCount  | marks: textOffset `UInt32`, textLength `UInt32`, sampleOffset `UInt64` |
 /// | …      | 2 × sampleCount | PCM, 16-bit signed mono                            |
-/// | …      | 32              | SHA-256 over every byte before it                  |
+/// | …      | 4               | CRC-32C over every byte before it (`EntryChecksum`) |
 ///
 /// The length of a valid entry follows from its header, so a truncated file is caught before
 /// its PCM is read; the trailing digest catches any flipped byte.
 enum AudioCacheEntryCodec {
     static let magic: [UInt8] = Array("NRTC".utf8)
-    static let formatVersion: UInt32 = 1
+    static let formatVersion: UInt32 = 2
     /// Magic, version, key, sample rate, sample count and mark count.
     static let fixedHeaderSize = 56
     static let markSize = 16
-    static let digestSize = 32
+    static let digestSize = EntryChecksum.size
 
     /// The fixed part of an entry's header.
     struct Header: Sendable, Equatable {
@@ -92,9 +92,9 @@ enum AudioCacheEntryCodec {
         return bytes
     }
 
-    /// SHA-256 over the prefix followed by the PCM, hashed in place.
+    /// The checksum of the prefix followed by the PCM, computed in place.
     static func digest(prefix: [UInt8], samples: UnsafeRawBufferPointer) -> [UInt8] {
-        var hasher = SHA256()
+        var hasher = EntryChecksum()
         prefix.withUnsafeBytes { hasher.update(bufferPointer: $0) }
         hasher.update(bufferPointer: samples)
         return Array(hasher.finalize())
@@ -160,7 +160,7 @@ enum AudioCacheEntryCodec {
             do throws(AudioCacheEntryError) {
                 let header = try decodeHeader(raw, expectedKey: key, fileSize: raw.count)
                 let body = raw[..<(header.entryByteCount - digestSize)]
-                var hasher = SHA256()
+                var hasher = EntryChecksum()
                 hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: body))
                 guard Array(hasher.finalize()).elementsEqual(raw[(header.entryByteCount - digestSize)...]) else {
                     throw .checksumMismatch

@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Crypto
+
 // `struct stat`'s members are attributed to whichever module first included <sys/stat.h>;
 // with MemberImportVisibility these imports must name them (CoreFoundation, CDispatch).
 import CDispatch
@@ -79,7 +79,7 @@ enum AudioCacheEntryFile {
     }
 
     private static func readVerified(fd: Int32, path: String, key: AudioCacheKey, fileSize: Int) throws -> SpeechAudio {
-        var hasher = SHA256()
+        var hasher = EntryChecksum()
 
         var fixed = [UInt8](repeating: 0, count: AudioCacheEntryCodec.fixedHeaderSize)
         let fixedRead = try fixed.withUnsafeMutableBytes { try readFully(fd, into: $0, path: path) }

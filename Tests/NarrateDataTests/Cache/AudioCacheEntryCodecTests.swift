@@ -43,9 +43,9 @@ import Testing
         let bytes = try Codec.encode(audio, key: key)
 
         // Then
-        #expect(bytes.count == 56 + 16 + 4 + 32)
+        #expect(bytes.count == 56 + 16 + 4 + Codec.digestSize)
         #expect(Array(bytes[0..<4]) == Array("NRTC".utf8))
-        #expect(Array(bytes[4..<8]) == [1, 0, 0, 0])
+        #expect(Array(bytes[4..<8]) == [2, 0, 0, 0])
         #expect(Array(bytes[8..<40]) == key.bytes)
         #expect(Array(bytes[40..<44]) == [0x22, 0x56, 0, 0])
         #expect(Array(bytes[44..<52]) == [2, 0, 0, 0, 0, 0, 0, 0])
