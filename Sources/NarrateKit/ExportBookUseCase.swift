@@ -3,6 +3,7 @@ import Glibc
 import Logging
 import NarrateData
 import NarrateDomain
+import Synchronization
 
 /// An event of a running export, for apps that follow it as an `AsyncSequence`.
 public enum ExportEvent: Sendable {
@@ -62,7 +63,8 @@ public func makeExportBookUseCase(configuration: NarrateConfiguration, jobs: Int
     let workers = WorkerPool(
         executable: executable,
         arguments: ["worker", "--cache-dir", cacheDirectory, "--quiet"],
-        environment: ProcessInfo.processInfo.environment,
+        // A worker that crashes is reported in one line by the parent, not by a backtrace.
+        environment: ProcessInfo.processInfo.environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { _, new in new },
         count: jobs,
         logger: logger
     )
@@ -87,22 +89,36 @@ public func runExportWorker(configuration: NarrateConfiguration, logger: Logger)
     let repository = TTSRepository(synthesizer: ESpeakSynthesizer(), cache: cache, logger: logger)
     // A hook for the crash tests: abort (as eSpeak does on some input) on text containing this.
     let crashMarker = ProcessInfo.processInfo.environment["NARRATE_WORKER_CRASH_ON"].flatMap { $0.isEmpty ? nil : $0 }
-    let decoder = JSONDecoder()
-    let encoder = JSONEncoder()
-    while let line = readLine(strippingNewline: true) {
-        guard let request = try? decoder.decode(WorkerRequest.self, from: Data(line.utf8)) else { continue }
-        if let crashMarker, request.text.contains(crashMarker) { abort() }
-        var response = WorkerResponse(id: request.id)
-        do {
-            let audio = try await repository.synthesize(SpeechRequest(text: request.text, voice: request.voice, isSSML: request.isSSML), cachePolicy: .localFirst)
-            response.seconds = audio.duration
-        } catch {
-            response.error = error.description
+    // Requests are served concurrently (the parent keeps a few in hand): the eSpeak actor
+    // synthesizes one while the previous one is being stored.
+    let output = LineWriter()
+    await withTaskGroup(of: Void.self) { group in
+        while let line = readLine(strippingNewline: true) {
+            guard let request = try? JSONDecoder().decode(WorkerRequest.self, from: Data(line.utf8)) else { continue }
+            if let crashMarker, request.text.contains(crashMarker) { abort() }
+            group.addTask {
+                var response = WorkerResponse(id: request.id)
+                do throws(SpeechError) {
+                    let audio = try await repository.synthesize(SpeechRequest(text: request.text, voice: request.voice, isSSML: request.isSSML), cachePolicy: .localFirst)
+                    response.seconds = audio.duration
+                } catch {
+                    response.error = error.description
+                }
+                guard var data = try? JSONEncoder().encode(response) else { return }
+                data.append(0x0A)
+                output.write(data)
+            }
         }
-        guard var data = try? encoder.encode(response) else { continue }
-        data.append(0x0A)
-        FileHandle.standardOutput.write(data)
     }
     try? await cache.flush()
     return 0
+}
+
+/// Writes whole lines to standard output from concurrent tasks.
+private final class LineWriter: Sendable {
+    private let lock = Mutex(())
+
+    func write(_ line: Data) {
+        lock.withLock { _ in FileHandle.standardOutput.write(line) }
+    }
 }

@@ -11,10 +11,10 @@ struct CLIEndToEndTests {
     }
 
     @Test("narrate say reads standard input and -o - streams WAV to standard output")
-    func stdinToStdout() throws {
+    func stdinToStdout() async throws {
         // When
-        let streamed = try NarrateProcess.narrate(["say", "-o", "-", "--cache-dir", "cache"], in: folder.url, stdin: Data("Read from a pipe.".utf8))
-        let written = try NarrateProcess.narrate(["say", "Read from a pipe.", "-o", "file.wav", "--cache-dir", "cache"], in: folder.url)
+        let streamed = try await NarrateProcess.narrate(["say", "-o", "-", "--cache-dir", "cache"], in: folder.url, stdin: Data("Read from a pipe.".utf8))
+        let written = try await NarrateProcess.narrate(["say", "Read from a pipe.", "-o", "file.wav", "--cache-dir", "cache"], in: folder.url)
 
         // Then
         #expect(streamed.status == 0, "\(streamed.stderr)")
@@ -26,13 +26,13 @@ struct CLIEndToEndTests {
     }
 
     @Test("narrate pages lists a Gutenberg book without its licence, and page N narrates that page")
-    func pagesOfACorpusBook() throws {
+    func pagesOfACorpusBook() async throws {
         // Given
         let book = try NarrateProcess.corpusFile("txt/pg972-devils-dictionary-1990s-header-ascii.txt")
 
         // When
-        let listing = try NarrateProcess.narrate(["pages", book, "--json"], in: folder.url)
-        let page = try NarrateProcess.narrate(["page", book, "3", "-o", "p3.wav", "--cache-dir", "cache", "--rate", "450"], in: folder.url)
+        let listing = try await NarrateProcess.narrate(["pages", book, "--json"], in: folder.url)
+        let page = try await NarrateProcess.narrate(["page", book, "3", "-o", "p3.wav", "--cache-dir", "cache", "--rate", "450"], in: folder.url)
 
         // Then
         #expect(listing.status == 0, "\(listing.stderr)")
@@ -48,14 +48,14 @@ struct CLIEndToEndTests {
     }
 
     @Test("narrate say -f speaks a Windows-1252 book with its curly quotes decoded")
-    func windows1252File() throws {
+    func windows1252File() async throws {
         // Given: the first ~2 KB of a cp1252 corpus book
         let book = try NarrateProcess.corpusFile("txt/pg1342-pride-and-prejudice-cp1252.txt")
         let bytes = try Data(contentsOf: URL(fileURLWithPath: book)).prefix(3000)
         try bytes.write(to: folder.url.appendingPathComponent("start.txt"))
 
         // When
-        let result = try NarrateProcess.narrate(["say", "-f", "start.txt", "-o", "out.wav", "--cache-dir", "cache", "--rate", "450"], in: folder.url)
+        let result = try await NarrateProcess.narrate(["say", "-f", "start.txt", "-o", "out.wav", "--cache-dir", "cache", "--rate", "450"], in: folder.url)
 
         // Then
         #expect(result.status == 0, "\(result.stderr)")
@@ -63,10 +63,10 @@ struct CLIEndToEndTests {
     }
 
     @Test("narrate voices lists presets and eSpeak voices, filtered by language")
-    func voices() throws {
+    func voices() async throws {
         // When
-        let all = try NarrateProcess.narrate(["voices"], in: folder.url)
-        let french = try NarrateProcess.narrate(["voices", "--language", "fr", "--json"], in: folder.url)
+        let all = try await NarrateProcess.narrate(["voices"], in: folder.url)
+        let french = try await NarrateProcess.narrate(["voices", "--language", "fr", "--json"], in: folder.url)
 
         // Then
         #expect(all.status == 0)
@@ -79,10 +79,10 @@ struct CLIEndToEndTests {
     }
 
     @Test("A preset's settings apply, and explicit options override them")
-    func presetVoice() throws {
+    func presetVoice() async throws {
         // When: the british preset is en-gb at rate 165
-        let preset = try NarrateProcess.narrate(["say", "Good morning, everyone.", "--voice", "british", "-o", "preset.wav", "--no-cache"], in: folder.url)
-        try NarrateProcess.run("/usr/bin/espeak-ng", ["-v", "en-gb", "-s", "165", "-p", "45", "-w", folder.path("reference.wav"), "Good morning, everyone."], in: folder.url)
+        let preset = try await NarrateProcess.narrate(["say", "Good morning, everyone.", "--voice", "british", "-o", "preset.wav", "--no-cache"], in: folder.url)
+        try await NarrateProcess.run("/usr/bin/espeak-ng", ["-v", "en-gb", "-s", "165", "-p", "45", "-w", folder.path("reference.wav"), "Good morning, everyone."], in: folder.url)
 
         // Then
         #expect(preset.status == 0, "\(preset.stderr)")

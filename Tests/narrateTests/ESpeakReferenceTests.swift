@@ -13,14 +13,14 @@ struct ESpeakReferenceTests {
     static let cases: [(String, Int)] = ["en-us", "fr", "de"].flatMap { voice in [120, 175, 300].map { (voice, $0) } }
 
     @Test("narrate say is sample-identical to espeak-ng -w", arguments: cases)
-    func sayMatchesESpeak(voice: String, rate: Int) throws {
+    func sayMatchesESpeak(voice: String, rate: Int) async throws {
         // Given
         let folder = try TemporaryFolder()
         let text = try #require(Self.texts[voice])
-        try NarrateProcess.run("/usr/bin/espeak-ng", ["-v", voice, "-s", String(rate), "-w", folder.path("reference.wav"), text], in: folder.url)
+        try await NarrateProcess.run("/usr/bin/espeak-ng", ["-v", voice, "-s", String(rate), "-w", folder.path("reference.wav"), text], in: folder.url)
 
         // When
-        let result = try NarrateProcess.narrate(["say", text, "--voice", voice, "--rate", String(rate), "-o", folder.path("ours.wav"), "--no-cache"], in: folder.url)
+        let result = try await NarrateProcess.narrate(["say", text, "--voice", voice, "--rate", String(rate), "-o", folder.path("ours.wav"), "--no-cache"], in: folder.url)
 
         // Then
         #expect(result.status == 0, "\(result.stderr)")
@@ -32,17 +32,17 @@ struct ESpeakReferenceTests {
     }
 
     @Test("narrate page is sample-identical to espeak-ng -w on the page's text", arguments: cases)
-    func pageMatchesESpeak(voice: String, rate: Int) throws {
+    func pageMatchesESpeak(voice: String, rate: Int) async throws {
         // Given: a one-page book whose text wraps over lines, as plain-text books do
         let folder = try TemporaryFolder()
         let text = try #require(Self.texts[voice])
         let wrapped = text.replacingOccurrences(of: ". ", with: ".\n")
         try Data(("\n\n" + wrapped + "\n").utf8).write(to: folder.url.appendingPathComponent("book.txt"))
         try Data(text.utf8).write(to: folder.url.appendingPathComponent("page.txt"))
-        try NarrateProcess.run("/usr/bin/espeak-ng", ["-v", voice, "-s", String(rate), "-w", folder.path("reference.wav"), "-f", folder.path("page.txt")], in: folder.url)
+        try await NarrateProcess.run("/usr/bin/espeak-ng", ["-v", voice, "-s", String(rate), "-w", folder.path("reference.wav"), "-f", folder.path("page.txt")], in: folder.url)
 
         // When
-        let result = try NarrateProcess.narrate(["page", "book.txt", "1", "--voice", voice, "--rate", String(rate), "-o", "ours.wav", "--no-cache"], in: folder.url)
+        let result = try await NarrateProcess.narrate(["page", "book.txt", "1", "--voice", voice, "--rate", String(rate), "-o", "ours.wav", "--no-cache"], in: folder.url)
 
         // Then
         #expect(result.status == 0, "\(result.stderr)")
@@ -53,14 +53,14 @@ struct ESpeakReferenceTests {
     }
 
     @Test("The default voice speaks as espeak-ng -v en-us does, whole file included")
-    func defaultVoiceMatchesWholeFile() throws {
+    func defaultVoiceMatchesWholeFile() async throws {
         // Given
         let folder = try TemporaryFolder()
         let text = "Hello world."
-        try NarrateProcess.run("/usr/bin/espeak-ng", ["-v", "en-us", "-w", folder.path("reference.wav"), text], in: folder.url)
+        try await NarrateProcess.run("/usr/bin/espeak-ng", ["-v", "en-us", "-w", folder.path("reference.wav"), text], in: folder.url)
 
         // When
-        let result = try NarrateProcess.narrate(["say", text, "-o", "ours.wav", "--no-cache"], in: folder.url)
+        let result = try await NarrateProcess.narrate(["say", text, "-o", "ours.wav", "--no-cache"], in: folder.url)
 
         // Then: the header too
         #expect(result.status == 0, "\(result.stderr)")

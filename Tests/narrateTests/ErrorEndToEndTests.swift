@@ -23,60 +23,60 @@ struct ErrorEndToEndTests {
     }
 
     @Test("An unknown voice is named, with close voices suggested")
-    func unknownVoice() throws {
-        let result = try NarrateProcess.narrate(["say", "Hello.", "--voice", "en-uss", "-o", "out.wav", "--cache-dir", "cache"], in: folder.url)
+    func unknownVoice() async throws {
+        let result = try await NarrateProcess.narrate(["say", "Hello.", "--voice", "en-uss", "-o", "out.wav", "--cache-dir", "cache"], in: folder.url)
         expectCleanFailure(result, mentioning: ["en-uss", "en-us"])
     }
 
     @Test("Empty text is refused")
-    func emptyText() throws {
-        let result = try NarrateProcess.narrate(["say", "  \n ", "-o", "out.wav", "--cache-dir", "cache"], in: folder.url)
+    func emptyText() async throws {
+        let result = try await NarrateProcess.narrate(["say", "  \n ", "-o", "out.wav", "--cache-dir", "cache"], in: folder.url)
         expectCleanFailure(result, mentioning: ["no text"])
     }
 
     @Test("A page past the end says how many pages there are")
-    func pagePastTheEnd() throws {
-        let result = try NarrateProcess.narrate(["page", "book.txt", "40", "-o", "out.wav", "--cache-dir", "cache"], in: folder.url)
+    func pagePastTheEnd() async throws {
+        let result = try await NarrateProcess.narrate(["page", "book.txt", "40", "-o", "out.wav", "--cache-dir", "cache"], in: folder.url)
         expectCleanFailure(result, mentioning: ["40", "1 page"])
     }
 
     @Test("A missing file is named")
-    func missingFile() throws {
-        let result = try NarrateProcess.narrate(["say", "-f", "nowhere.txt", "-o", "out.wav", "--cache-dir", "cache"], in: folder.url)
+    func missingFile() async throws {
+        let result = try await NarrateProcess.narrate(["say", "-f", "nowhere.txt", "-o", "out.wav", "--cache-dir", "cache"], in: folder.url)
         expectCleanFailure(result, mentioning: ["nowhere.txt"])
-        let page = try NarrateProcess.narrate(["page", "nowhere.txt", "1", "-o", "out.wav", "--cache-dir", "cache"], in: folder.url)
+        let page = try await NarrateProcess.narrate(["page", "nowhere.txt", "1", "-o", "out.wav", "--cache-dir", "cache"], in: folder.url)
         expectCleanFailure(page, mentioning: ["nowhere.txt"])
     }
 
     @Test("A cache folder that cannot be written is reported, with the way out")
-    func unwritableCache() throws {
-        let result = try NarrateProcess.narrate(["say", "Hello.", "-o", "out.wav", "--cache-dir", "book.txt/cache"], in: folder.url)
+    func unwritableCache() async throws {
+        let result = try await NarrateProcess.narrate(["say", "Hello.", "-o", "out.wav", "--cache-dir", "book.txt/cache"], in: folder.url)
         expectCleanFailure(result, mentioning: ["book.txt/cache", "--no-cache"])
     }
 
     @Test("Out-of-range parameters are refused before anything runs")
-    func badRate() throws {
-        let result = try NarrateProcess.narrate(["say", "Hello.", "--rate", "1000", "-o", "out.wav"], in: folder.url)
+    func badRate() async throws {
+        let result = try await NarrateProcess.narrate(["say", "Hello.", "--rate", "1000", "-o", "out.wav"], in: folder.url)
         #expect(result.status != 0)
         #expect(result.stderr.contains("--rate"))
         #expect(!FileManager.default.fileExists(atPath: folder.path("out.wav")))
     }
 
     @Test("A full disk leaves no partial output and no temporary file")
-    func fullDisk() throws {
+    func fullDisk() async throws {
         // Given: a 300 KB file system, less than the speech needs
         let disk = folder.url.appendingPathComponent("disk")
         try FileManager.default.createDirectory(at: disk, withIntermediateDirectories: true)
-        let mount = try NarrateProcess.run("/bin/mount", ["-t", "tmpfs", "-o", "size=300k", "tmpfs", disk.path], in: folder.url)
+        let mount = try await NarrateProcess.run("/bin/mount", ["-t", "tmpfs", "-o", "size=300k", "tmpfs", disk.path], in: folder.url)
         guard mount.status == 0 else {
             Issue.record("cannot mount a small tmpfs here (not root?): \(mount.stderr)")
             return
         }
-        defer { _ = try? NarrateProcess.run("/bin/umount", [disk.path], in: folder.url) }
+        defer { _ = try? NarrateProcess.runBlocking("/bin/umount", [disk.path], in: folder.url, stdin: nil, environment: [:]) }
         let text = String(repeating: "This sentence fills the small disk with speech. ", count: 20)
 
         // When
-        let result = try NarrateProcess.narrate(["say", text, "-o", "disk/out.wav", "--no-cache"], in: folder.url)
+        let result = try await NarrateProcess.narrate(["say", text, "-o", "disk/out.wav", "--no-cache"], in: folder.url)
 
         // Then
         #expect(result.status != 0)

@@ -18,45 +18,46 @@ struct ExportEndToEndTests {
         folder = try TemporaryFolder()
     }
 
-    private func narrate(_ arguments: [String], cache: String = ExportEndToEndTests.sharedCache, environment: [String: String] = [:]) throws -> ProcessResult {
+    private func narrate(_ arguments: [String], cache: String = ExportEndToEndTests.sharedCache, environment: [String: String] = [:]) async throws -> ProcessResult {
         var env = ["NARRATE_LIBRARY": folder.path("library.sqlite"), "NARRATE_CACHE_DIR": cache]
         for (key, value) in environment { env[key] = value }
-        return try NarrateProcess.narrate(arguments, in: folder.url, environment: env)
+        return try await NarrateProcess.narrate(arguments, in: folder.url, environment: env)
     }
 
-    private func manifest(_ directory: String) throws -> [String: Any] {
+    private func manifest(_ directory: String) async throws -> [String: Any] {
         let data = try Data(contentsOf: folder.url.appendingPathComponent(directory).appendingPathComponent("manifest.json"))
         return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     }
 
-    private func manifestFiles(_ directory: String) throws -> [[String: Any]] {
-        try #require(try manifest(directory)["files"] as? [[String: Any]])
+    private func manifestFiles(_ directory: String) async throws -> [[String: Any]] {
+        try #require(try await manifest(directory)["files"] as? [[String: Any]])
     }
 
     static let combinations: [(String, String)] = ["page", "chapter", "book"].flatMap { split in ["wav", "mp3", "m4b"].map { (split, $0) } }
 
     @Test("Moby-Dick exports in every split and format; manifest durations match the files; cues lie within them", arguments: combinations)
-    func exportsEverySplitAndFormat(split: String, format: String) throws {
+    func exportsEverySplitAndFormat(split: String, format: String) async throws {
         // Given: three chapters of Moby-Dick (table-of-contents entries 5-7: chapters 2 to 4), fast
         let book = try NarrateProcess.corpusFile("epub/moby-dick.epub")
-        let toc = try #require(try JSONSerialization.jsonObject(with: narrate(["toc", book, "--json"]).stdout) as? [[String: Any]])
+        let tocOutput = try await narrate(["toc", book, "--json"]).stdout
+        let toc = try #require(try JSONSerialization.jsonObject(with: tocOutput) as? [[String: Any]])
         let firstPage = try #require(toc[4]["pageIndex"] as? Int)
         let endPage = try #require(toc[7]["pageIndex"] as? Int)
 
         // When
-        let result = try narrate(["book", book, "-o", "out", "--split", split, "--format", format, "--chapters", "5-7", "--subtitles", split == "page" ? "srt" : "vtt", "--rate", "450"])
+        let result = try await narrate(["book", book, "-o", "out", "--split", split, "--format", format, "--chapters", "5-7", "--subtitles", split == "page" ? "srt" : "vtt", "--rate", "450"])
 
         // Then
         #expect(result.status == 0, "\(result.stderr)")
-        let manifest = try manifest("out")
+        let manifest = try await manifest("out")
         #expect(manifest["complete"] as? Bool == true)
-        let files = try manifestFiles("out")
+        let files = try await manifestFiles("out")
         let expectedCount = ["page": endPage - firstPage, "chapter": 3, "book": 1][split]
         #expect(files.count == expectedCount, "\(files.count) files")
         for file in files {
             let name = try #require(file["fileName"] as? String)
             let path = folder.path("out/" + name)
-            let info = try MediaProbe.probe(path)
+            let info = try await MediaProbe.probe(path)
             let duration = try #require(file["duration"] as? Double)
             #expect(abs(info.duration - duration) <= max(0.08, duration * 0.005), "\(name): file \(info.duration) s, manifest \(duration) s")
             #expect(info.channels == 1)
@@ -79,26 +80,26 @@ struct ExportEndToEndTests {
     }
 
     @Test("MP3 files carry ID3 tags and the cover; an M4B book carries its chapters")
-    func tagsAndChapters() throws {
+    func tagsAndChapters() async throws {
         // Given
         let book = try NarrateProcess.corpusFile("epub/moby-dick.epub")
 
         // When
-        let mp3 = try narrate(["book", book, "-o", "mp3", "--format", "mp3", "--chapters", "5-6", "--rate", "450"])
-        let m4b = try narrate(["book", book, "-o", "m4b", "--format", "m4b", "--split", "book", "--chapters", "5-7", "--rate", "450"])
+        let mp3 = try await narrate(["book", book, "-o", "mp3", "--format", "mp3", "--chapters", "5-6", "--rate", "450"])
+        let m4b = try await narrate(["book", book, "-o", "m4b", "--format", "m4b", "--split", "book", "--chapters", "5-7", "--rate", "450"])
 
         // Then
         #expect(mp3.status == 0, "\(mp3.stderr)")
         #expect(m4b.status == 0, "\(m4b.stderr)")
-        let first = try #require(try manifestFiles("mp3").first?["fileName"] as? String)
-        let tags = try MediaProbe.probe(folder.path("mp3/" + first))
+        let first = try #require(try await manifestFiles("mp3").first?["fileName"] as? String)
+        let tags = try await MediaProbe.probe(folder.path("mp3/" + first))
         #expect(tags.tags["album"] == "Moby-Dick")
         #expect(tags.tags["artist"]?.contains("Melville") == true)
         #expect(tags.tags["track"] == "1/2")
         #expect(tags.tags["title"]?.uppercased().contains("CARPET-BAG") == true, "\(tags.tags)")
         #expect(tags.hasCover)
-        let whole = try #require(try manifestFiles("m4b").first?["fileName"] as? String)
-        let info = try MediaProbe.probe(folder.path("m4b/" + whole))
+        let whole = try #require(try await manifestFiles("m4b").first?["fileName"] as? String)
+        let info = try await MediaProbe.probe(folder.path("m4b/" + whole))
         #expect(info.chapters.count == 3)
         #expect(info.chapters.first?.start == 0)
         #expect(info.chapters.map(\.title).contains { $0.uppercased().contains("THE SPOUTER-INN") })
@@ -106,14 +107,14 @@ struct ExportEndToEndTests {
     }
 
     @Test("A re-run of a finished book rewrites nothing")
-    func rerunRewritesNothing() throws {
+    func rerunRewritesNothing() async throws {
         // Given
         let book = try NarrateProcess.corpusFile("epub/wasteland.epub")
-        #expect(try narrate(["book", book, "-o", "out", "--format", "wav", "--subtitles", "vtt", "--rate", "450"]).status == 0)
+        #expect(try await narrate(["book", book, "-o", "out", "--format", "wav", "--subtitles", "vtt", "--rate", "450"]).status == 0)
         let before = try Self.modificationTimes(folder.url.appendingPathComponent("out"))
 
         // When
-        let again = try narrate(["book", book, "-o", "out", "--format", "wav", "--subtitles", "vtt", "--rate", "450"])
+        let again = try await narrate(["book", book, "-o", "out", "--format", "wav", "--subtitles", "vtt", "--rate", "450"])
 
         // Then
         #expect(again.status == 0)
@@ -127,14 +128,14 @@ struct ExportEndToEndTests {
         let book = try NarrateProcess.corpusFile("epub/childrens-literature.epub")
         let arguments = ["book", book, "--split", "page", "--format", "wav", "--pages", "1-40", "--rate", "300", "--jobs", "2"]
         let referenceCache = folder.path("reference-cache")
-        let reference = try narrate(arguments + ["-o", "reference"], cache: referenceCache)
+        let reference = try await narrate(arguments + ["-o", "reference"], cache: referenceCache)
         #expect(reference.status == 0, "\(reference.stderr)")
 
         // When: the same export in a fresh cache, killed with SIGKILL after a while
         let cache = folder.path("cache")
-        let killed = try Self.runAndKill(arguments + ["-o", "out"], in: folder.url, environment: ["NARRATE_LIBRARY": folder.path("library.sqlite"), "NARRATE_CACHE_DIR": cache], after: seconds)
+        let killed = try await Self.runAndKill(arguments + ["-o", "out"], in: folder.url, environment: ["NARRATE_LIBRARY": folder.path("library.sqlite"), "NARRATE_CACHE_DIR": cache], after: seconds)
         let entriesBefore = try Self.cacheEntries(cache)
-        let resumed = try narrate(arguments + ["-o", "out", "--verbose"], cache: cache)
+        let resumed = try await narrate(arguments + ["-o", "out", "--verbose"], cache: cache)
 
         // Then: the re-run completes, reusing what the killed run had stored
         #expect(killed, "the export should still have been running when it was killed")
@@ -143,8 +144,8 @@ struct ExportEndToEndTests {
         for (name, identity) in entriesBefore {
             #expect(entriesAfter[name] == identity, "an entry stored before the kill was synthesized again")
         }
-        let expected = try manifestFiles("reference")
-        let files = try manifestFiles("out")
+        let expected = try await manifestFiles("reference")
+        let files = try await manifestFiles("out")
         #expect(files.count == expected.count)
         for (file, reference) in zip(files, expected) {
             let name = try #require(file["fileName"] as? String)
@@ -159,15 +160,15 @@ struct ExportEndToEndTests {
     }
 
     @Test("A worker that crashes is replaced: its page is reported and the rest of the book completes")
-    func workerCrash() throws {
+    func workerCrash() async throws {
         // Given: a worker that aborts on one stanza of The Waste Land
         let book = try NarrateProcess.corpusFile("epub/wasteland.epub")
         let arguments = ["book", book, "-o", "out", "--format", "wav", "--rate", "450", "--jobs", "2"]
 
         // When
-        let crashed = try narrate(arguments, cache: folder.path("cache"), environment: ["NARRATE_WORKER_CRASH_ON": "Madame Sosostris"])
+        let crashed = try await narrate(arguments, cache: folder.path("cache"), environment: ["NARRATE_WORKER_CRASH_ON": "Madame Sosostris"])
         let written = try FileManager.default.contentsOfDirectory(atPath: folder.path("out")).filter { $0.hasSuffix(".wav") }
-        let retried = try narrate(arguments, cache: folder.path("cache"))
+        let retried = try await narrate(arguments, cache: folder.path("cache"))
 
         // Then: one clear error naming the page and the file not written; the others written
         #expect(crashed.status != 0)
@@ -186,33 +187,33 @@ struct ExportEndToEndTests {
         let cache = folder.path("cache")
         let base = ["book", book, "-o", "out", "--format", "wav", "--rate", "450", "--jobs", "1"]
         let environment = ["NARRATE_LIBRARY": folder.path("library.sqlite"), "NARRATE_CACHE_DIR": cache]
-        #expect(try narrate(["add", book], cache: cache).status == 0)
+        #expect(try await narrate(["add", book], cache: cache).status == 0)
         let directory = folder.url
 
         // When: two shards at once, then the assembly
-        async let one = Task.detached { try NarrateProcess.narrate(base + ["--shard", "1/2"], in: directory, environment: environment) }.value
-        async let two = Task.detached { try NarrateProcess.narrate(base + ["--shard", "2/2"], in: directory, environment: environment) }.value
+        async let one = Task.detached { try await NarrateProcess.narrate(base + ["--shard", "1/2"], in: directory, environment: environment) }.value
+        async let two = Task.detached { try await NarrateProcess.narrate(base + ["--shard", "2/2"], in: directory, environment: environment) }.value
         let (first, second) = try await (one, two)
         #expect(!FileManager.default.fileExists(atPath: folder.path("out/manifest.json")), "a shard writes no files")
-        let assembled = try narrate(base + ["--verbose"], cache: cache)
+        let assembled = try await narrate(base + ["--verbose"], cache: cache)
 
         // Then
         #expect(first.status == 0, "\(first.stderr)")
         #expect(second.status == 0, "\(second.stderr)")
         #expect(assembled.status == 0, "\(assembled.stderr)")
         #expect(assembled.stderr.contains(", 0 to synthesize"), "\(assembled.stderr)")
-        #expect(try manifestFiles("out").count == 6)
+        #expect(try await manifestFiles("out").count == 6)
     }
 
     @Test("Bad selections and options are refused with one clear line")
-    func badSelections() throws {
+    func badSelections() async throws {
         let book = try NarrateProcess.corpusFile("epub/wasteland.epub")
-        let pages = try narrate(["book", book, "-o", "out", "--pages", "5-99"])
+        let pages = try await narrate(["book", book, "-o", "out", "--pages", "5-99"])
         #expect(pages.status != 0)
         #expect(pages.stderr.contains("outside the book"), "\(pages.stderr)")
-        let shard = try narrate(["book", book, "--shard", "3/2"])
+        let shard = try await narrate(["book", book, "--shard", "3/2"])
         #expect(shard.status != 0)
-        let noCache = try narrate(["book", book, "--no-cache"])
+        let noCache = try await narrate(["book", book, "--no-cache"])
         #expect(noCache.status != 0)
         #expect(noCache.stderr.contains("cache"))
     }
@@ -241,7 +242,7 @@ struct ExportEndToEndTests {
     }
 
     /// Starts narrate, kills it with SIGKILL after `seconds`; true if it was still running.
-    static func runAndKill(_ arguments: [String], in directory: URL, environment: [String: String], after seconds: Double) throws -> Bool {
+    static func runAndKill(_ arguments: [String], in directory: URL, environment: [String: String], after seconds: Double) async throws -> Bool {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: NarrateProcess.binary)
         process.arguments = arguments
@@ -252,12 +253,12 @@ struct ExportEndToEndTests {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        Thread.sleep(forTimeInterval: seconds)
+        try await Task.sleep(for: .seconds(seconds))
         let running = process.isRunning
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         // Its workers see their input close and finish the chunk in hand; give them a moment.
-        Thread.sleep(forTimeInterval: 1.0)
+        try await Task.sleep(for: .seconds(1))
         return running
     }
 }

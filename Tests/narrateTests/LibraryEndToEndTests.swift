@@ -11,12 +11,12 @@ struct LibraryEndToEndTests {
     }
 
     /// Runs narrate with the library in the test's folder.
-    private func narrate(_ arguments: [String], stdin: Data? = nil) throws -> ProcessResult {
-        try NarrateProcess.narrate(arguments, in: folder.url, environment: ["NARRATE_LIBRARY": folder.path("library.sqlite"), "NARRATE_CACHE_DIR": folder.path("cache")])
+    private func narrate(_ arguments: [String], stdin: Data? = nil) async throws -> ProcessResult {
+        try await NarrateProcess.narrate(arguments, in: folder.url, environment: ["NARRATE_LIBRARY": folder.path("library.sqlite"), "NARRATE_CACHE_DIR": folder.path("cache")])
     }
 
-    private func json(_ arguments: [String]) throws -> Any {
-        let result = try narrate(arguments)
+    private func json(_ arguments: [String]) async throws -> Any {
+        let result = try await narrate(arguments)
         #expect(result.status == 0, "\(arguments): \(result.stderr)")
         return try JSONSerialization.jsonObject(with: result.stdout)
     }
@@ -43,14 +43,14 @@ struct LibraryEndToEndTests {
     ]
 
     @Test("Every corpus book imports with its title, chapters, pages and first page", arguments: books)
-    func importsCorpusBook(book: Expected) throws {
+    func importsCorpusBook(book: Expected) async throws {
         // Given
         let path = try NarrateProcess.corpusFile(book.file)
 
         // When
-        let added = try narrate(["add", path])
-        let shown = try #require(try json(["show", "1", "--json"]) as? [String: Any])
-        let firstPage = try narrate(["text", "1", "1"])
+        let added = try await narrate(["add", path])
+        let shown = try #require(try await json(["show", "1", "--json"]) as? [String: Any])
+        let firstPage = try await narrate(["text", "1", "1"])
 
         // Then
         #expect(added.status == 0, "\(added.stderr)")
@@ -61,27 +61,27 @@ struct LibraryEndToEndTests {
     }
 
     @Test("Importing the same file twice gives the same book")
-    func duplicateImport() throws {
+    func duplicateImport() async throws {
         let path = try NarrateProcess.corpusFile("epub/wasteland.epub")
-        #expect(try narrate(["add", path]).status == 0)
-        let again = try narrate(["add", path])
+        #expect(try await narrate(["add", path]).status == 0)
+        let again = try await narrate(["add", path])
         #expect(again.status == 0)
         #expect(String(decoding: again.stdout, as: UTF8.self).contains("Already in the library: 1:"))
-        #expect((try json(["list", "--json"]) as? [Any])?.count == 1)
+        #expect((try await json(["list", "--json"]) as? [Any])?.count == 1)
     }
 
     @Test("Children's Literature has its print pages, labelled as in its page-list")
-    func printPages() throws {
+    func printPages() async throws {
         let path = try NarrateProcess.corpusFile("epub/childrens-literature.epub")
-        let pages = try #require(try json(["pages", path, "--json"]) as? [[String: Any]])
+        let pages = try #require(try await json(["pages", path, "--json"]) as? [[String: Any]])
         #expect(pages.count == 92)
         #expect(pages.compactMap { $0["label"] as? String } == (169...260).map(String.init))
     }
 
     @Test("The Waste Land's note numbers and note bodies are not read")
-    func notesAreSkipped() throws {
+    func notesAreSkipped() async throws {
         let path = try NarrateProcess.corpusFile("epub/wasteland.epub")
-        let text = String(decoding: try narrate(["text", path]).stdout, as: UTF8.self)
+        let text = String(decoding: try await narrate(["text", path]).stdout, as: UTF8.self)
         #expect(text.contains("April is the cruellest month"))
         for note in ["Cf. Ezekiel", "Ecclesiastes", "Jessie L. Weston", "NOTES ON", "Line 20."] {
             #expect(!text.contains(note), "\(note) is a note")
@@ -89,39 +89,39 @@ struct LibraryEndToEndTests {
     }
 
     @Test("Dante's EPUB 2 chapters come from its NCX, three levels deep")
-    func danteTableOfContents() throws {
+    func danteTableOfContents() async throws {
         let path = try NarrateProcess.corpusFile("epub/pg8789-dante-vision-of-hell-epub2.epub")
-        let entries = try #require(try json(["toc", path, "--json"]) as? [[String: Any]])
+        let entries = try #require(try await json(["toc", path, "--json"]) as? [[String: Any]])
         #expect(entries.count == 45)
         #expect(Set(entries.compactMap { $0["depth"] as? Int }) == [0, 1, 2])
     }
 
     @Test("Alice's broken nav is passed over for its NCX, with real chapter titles")
-    func aliceTableOfContents() throws {
+    func aliceTableOfContents() async throws {
         let path = try NarrateProcess.corpusFile("epub/alice3-sigil-broken-nav.epub")
-        let entries = try #require(try json(["toc", path, "--json"]) as? [[String: Any]])
+        let entries = try #require(try await json(["toc", path, "--json"]) as? [[String: Any]])
         let titles = entries.compactMap { $0["title"] as? String }
         #expect(titles.count == 12)
         #expect(titles.contains { $0.contains("Rabbit-Hole") })
     }
 
     @Test("An Arabic book is read by an Arabic voice when none is named")
-    func languageChoosesVoice() throws {
+    func languageChoosesVoice() async throws {
         let path = try NarrateProcess.corpusFile("epub/regime-anticancer-arabic.epub")
-        let result = try narrate(["page", path, "2", "-o", "ar.wav", "--rate", "450"])
+        let result = try await narrate(["page", path, "2", "-o", "ar.wav", "--rate", "450"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("voice ar"), "\(result.stderr)")
     }
 
     @Test("Import, narration by label and by index, next with progress, search and delete work together")
-    func workflow() throws {
+    func workflow() async throws {
         // Given
         let path = try NarrateProcess.corpusFile("epub/childrens-literature.epub")
-        #expect(try narrate(["add", path]).status == 0)
+        #expect(try await narrate(["add", path]).status == 0)
 
         // When: a page by its printed label, and the same page by its index
-        let byLabel = try narrate(["page", "Children", "170", "-o", "label.wav", "--rate", "450", "--verbose"])
-        let byIndex = try narrate(["page", "1", "#2", "-o", "index.wav", "--rate", "450", "--verbose"])
+        let byLabel = try await narrate(["page", "Children", "170", "-o", "label.wav", "--rate", "450", "--verbose"])
+        let byIndex = try await narrate(["page", "1", "#2", "-o", "index.wav", "--rate", "450", "--verbose"])
 
         // Then: the same page, the second time from the cache
         #expect(byLabel.status == 0, "\(byLabel.stderr)")
@@ -131,24 +131,24 @@ struct LibraryEndToEndTests {
         #expect(try Data(contentsOf: folder.url.appendingPathComponent("label.wav")) == Data(contentsOf: folder.url.appendingPathComponent("index.wav")))
 
         // When: next, twice
-        let first = try narrate(["next", "1", "--rate", "450", "-o", "next1.wav"])
-        let second = try narrate(["next", "1", "--rate", "450", "-o", "next2.wav"])
+        let first = try await narrate(["next", "1", "--rate", "450", "-o", "next1.wav"])
+        let second = try await narrate(["next", "1", "--rate", "450", "-o", "next2.wav"])
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stderr.contains("Page 169 (1 of 92"))
         #expect(second.stderr.contains("Page 170 (2 of 92"))
-        let shown = try #require(try json(["show", "1", "--json"]) as? [String: Any])
+        let shown = try #require(try await json(["show", "1", "--json"]) as? [String: Any])
         #expect(shown["progressPage"] as? Int == 2)
 
         // When: search finds a word of the text, with its page
-        let hits = try #require(try json(["search", "fairy", "--json"]) as? [[String: Any]])
+        let hits = try #require(try await json(["search", "fairy", "--json"]) as? [[String: Any]])
         #expect(hits.first?["id"] as? Int == 1)
         #expect(hits.first?["pageIndex"] as? Int != nil)
 
         // When: delete
-        let removed = try narrate(["remove", "1"])
+        let removed = try await narrate(["remove", "1"])
         #expect(removed.status == 0)
-        #expect((try json(["list", "--json"]) as? [Any])?.isEmpty == true)
-        let gone = try narrate(["show", "1"])
+        #expect((try await json(["list", "--json"]) as? [Any])?.isEmpty == true)
+        let gone = try await narrate(["show", "1"])
         #expect(gone.status != 0)
         #expect(gone.stderr.contains("No book matches '1'"))
     }
@@ -161,18 +161,18 @@ struct LibraryEndToEndTests {
         ("zip-empty-0-bytes.epub", "empty"),
         ("zip-truncated-no-central-directory.epub", "ZIP"),
     ])
-    func brokenEPUB(file: String, mention: String) throws {
+    func brokenEPUB(file: String, mention: String) async throws {
         // Given
         let path = try NarrateProcess.corpusFile("bad-epub/" + file)
 
         // When
-        let result = try narrate(["add", path])
+        let result = try await narrate(["add", path])
 
         // Then
         #expect(result.status == 1, "a clean failure, not a crash: \(result.status)")
         let lines = result.stderr.split(separator: "\n")
         #expect(lines.count == 1, "\(result.stderr)")
         #expect(result.stderr.lowercased().contains(mention.lowercased()), "\(result.stderr)")
-        #expect((try json(["list", "--json"]) as? [Any])?.isEmpty == true)
+        #expect((try await json(["list", "--json"]) as? [Any])?.isEmpty == true)
     }
 }

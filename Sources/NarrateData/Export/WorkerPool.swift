@@ -56,6 +56,10 @@ public struct WorkerPool: Sendable {
         if let failure { throw failure }
     }
 
+    /// Requests each worker has in hand: while it stores one chunk in the cache (fsync), it
+    /// already synthesizes the next.
+    static let depth = 2
+
     private func runWorker(
         queue: WorkQueue,
         chunks: [ExportChunk],
@@ -63,46 +67,77 @@ public struct WorkerPool: Sendable {
         onChunk: @escaping @Sendable (Int, Result<Double, ExportError>) async -> Void
     ) async throws(ExportError) {
         var worker: WorkerProcess? = nil
-        while !Task.isCancelled, let index = await queue.next() {
-            let current: WorkerProcess
-            if let worker {
-                current = worker
-            } else {
-                current = try WorkerProcess(executable: executable, arguments: arguments, environment: environment)
+        var outstanding: [Int] = []
+        var holdsSuspect = false
+        while true {
+            // A chunk suspected of crashing a worker is tried alone, so a crash names it for sure.
+            while outstanding.count < Self.depth, !holdsSuspect, !Task.isCancelled,
+                  let (index, suspect) = await queue.next(busy: !outstanding.isEmpty) {
+                holdsSuspect = suspect
+                let current: WorkerProcess
+                if let worker {
+                    current = worker
+                } else {
+                    current = try WorkerProcess(executable: executable, arguments: arguments, environment: environment)
+                }
+                worker = current
+                outstanding.append(index)
+                // A worker that cannot take a request has died: `receive` below finds out.
+                guard current.post(WorkerRequest(id: index, text: chunks[index].text, voice: voice)) else { break }
             }
-            worker = current
-            let chunk = chunks[index]
-            let response = await current.send(WorkerRequest(id: index, text: chunk.text, voice: voice))
-            guard let response else {
+            guard let current = worker, !outstanding.isEmpty else { break }
+            defer { if outstanding.isEmpty { holdsSuspect = false } }
+            guard let response = await current.receive() else {
+                // The worker died. With one chunk in hand, that chunk did it: report it. With
+                // several, any of them may have: each is tried again alone in a fresh worker.
                 let reason = await current.exitDescription()
-                logger.error("worker failed on page \(chunk.pageLabel): \(reason); starting another")
                 worker = nil
-                await onChunk(index, .failure(.workerFailed(pageLabel: chunk.pageLabel, reason: reason)))
+                if outstanding.count == 1, let blamed = outstanding.first {
+                    logger.error("worker failed on page \(chunks[blamed].pageLabel): \(reason); starting another")
+                    await onChunk(blamed, .failure(.workerFailed(pageLabel: chunks[blamed].pageLabel, reason: reason)))
+                } else {
+                    logger.warning("a worker failed (\(reason)); retrying its \(outstanding.count) chunks one at a time")
+                    await queue.putBack(outstanding)
+                }
+                outstanding = []
                 continue
             }
+            guard let position = outstanding.firstIndex(of: response.id) else { continue }
+            outstanding.remove(at: position)
+            let chunk = chunks[response.id]
             if let error = response.error {
-                await onChunk(index, .failure(.workerFailed(pageLabel: chunk.pageLabel, reason: error)))
+                await onChunk(response.id, .failure(.workerFailed(pageLabel: chunk.pageLabel, reason: error)))
             } else {
-                await onChunk(index, .success(response.seconds ?? 0))
+                await onChunk(response.id, .success(response.seconds ?? 0))
             }
         }
         if let worker {
             await worker.finish()
         }
-        worker = nil
     }
 }
 
-/// Hands out chunk indices in reading order.
+/// Hands out chunk indices in reading order; chunks given back after a crash come first, and
+/// each of those only to a worker with nothing else in hand.
 private actor WorkQueue {
     private var nextIndex = 0
+    private var suspects: [Int] = []
     private let count: Int
 
     init(count: Int) { self.count = count }
 
-    func next() -> Int? {
+    /// The next chunk and whether it is a suspect; `nil` when none is left, or when the caller
+    /// has work in hand (`busy`) and the next chunk must be tried alone.
+    func next(busy: Bool) -> (Int, Bool)? {
+        if !suspects.isEmpty {
+            return busy ? nil : (suspects.removeFirst(), true)
+        }
         guard nextIndex < count else { return nil }
         defer { nextIndex += 1 }
-        return nextIndex
+        return (nextIndex, false)
+    }
+
+    func putBack(_ indices: [Int]) {
+        suspects.insert(contentsOf: indices, at: 0)
     }
 }

@@ -34,7 +34,19 @@ final class WorkerProcess: @unchecked Sendable {
 
     /// Sends `request` and waits for the answer; `nil` when the worker died instead.
     func send(_ request: WorkerRequest) async -> WorkerResponse? {
-        guard var line = try? JSONEncoder().encode(request) else { return nil }
+        guard post(request) else { return nil }
+        return await receive()
+    }
+
+    /// The next answer, to whichever request it belongs; `nil` when the worker died.
+    func receive() async -> WorkerResponse? {
+        guard let answer = await readLine() else { return nil }
+        return try? JSONDecoder().decode(WorkerResponse.self, from: Data(answer))
+    }
+
+    /// Sends `request` without waiting; false when the worker cannot take it (it died).
+    func post(_ request: WorkerRequest) -> Bool {
+        guard var line = try? JSONEncoder().encode(request) else { return false }
         line.append(0x0A)
         let written = line.withUnsafeBytes { bytes -> Bool in
             var offset = 0
@@ -48,8 +60,7 @@ final class WorkerProcess: @unchecked Sendable {
             }
             return true
         }
-        guard written, let answer = await readLine() else { return nil }
-        return try? JSONDecoder().decode(WorkerResponse.self, from: Data(answer))
+        return written
     }
 
     /// Closes the worker's input (it finishes and exits) and waits for it.

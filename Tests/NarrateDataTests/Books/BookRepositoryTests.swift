@@ -448,10 +448,7 @@ import Testing
         #expect(try rowCount("pageSearch", of: saved[0].id) == 1_501)
         let word = String(book.pages[700].text.split(separator: " ")[3])
         #expect(try await sut.searchBooks(query: word).count == 3)
-        #if !DEBUG
-        #expect(saveTime < .milliseconds(300))
-        #expect(loadTime < .milliseconds(100))
-        #endif
+        // Speed targets live in scripts/benchmark-import.sh, not in tests.
     }
 
     // MARK: - Helpers

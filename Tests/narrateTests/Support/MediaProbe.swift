@@ -13,11 +13,11 @@ struct MediaInfo {
 }
 
 enum MediaProbe {
-    static func probe(_ path: String) throws -> MediaInfo {
+    static func probe(_ path: String) async throws -> MediaInfo {
         let ffprobe = "/usr/bin/ffprobe"
         try #require(FileManager.default.isExecutableFile(atPath: ffprobe), "ffprobe is not installed: apt-get install ffmpeg (scripts/install-deps.sh does)")
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
-        let result = try NarrateProcess.run(ffprobe, ["-v", "error", "-print_format", "json", "-show_format", "-show_streams", "-show_chapters", path], in: folder)
+        let result = try await NarrateProcess.run(ffprobe, ["-v", "error", "-print_format", "json", "-show_format", "-show_streams", "-show_chapters", path], in: folder)
         try #require(result.status == 0, "ffprobe failed on \(path): \(result.stderr)")
         let json = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
         let format = json["format"] as? [String: Any] ?? [:]
@@ -40,9 +40,9 @@ enum MediaProbe {
     }
 
     /// Decodes the whole file; true when ffmpeg reports no error.
-    static func decodes(_ path: String) throws -> Bool {
+    static func decodes(_ path: String) async throws -> Bool {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
-        let result = try NarrateProcess.run("/usr/bin/ffmpeg", ["-v", "error", "-i", path, "-f", "null", "-"], in: folder)
+        let result = try await NarrateProcess.run("/usr/bin/ffmpeg", ["-v", "error", "-i", path, "-f", "null", "-"], in: folder)
         return result.status == 0 && result.stderr.isEmpty
     }
 

@@ -40,11 +40,22 @@ enum NarrateProcess {
 
     /// Runs `narrate` with `arguments` in `directory`.
     @discardableResult
-    static func narrate(_ arguments: [String], in directory: URL, stdin: Data? = nil, environment: [String: String] = [:]) throws -> ProcessResult {
-        try run(binary, arguments, in: directory, stdin: stdin, environment: environment)
+    static func narrate(_ arguments: [String], in directory: URL, stdin: Data? = nil, environment: [String: String] = [:]) async throws -> ProcessResult {
+        try await run(binary, arguments, in: directory, stdin: stdin, environment: environment)
     }
 
-    static func run(_ executable: String, _ arguments: [String], in directory: URL, stdin: Data? = nil, environment: [String: String] = [:]) throws -> ProcessResult {
+    /// Runs a program and waits for it on a thread of its own: a test waiting for a process
+    /// must not hold one of the few threads every other test needs.
+    @discardableResult
+    static func run(_ executable: String, _ arguments: [String], in directory: URL, stdin: Data? = nil, environment: [String: String] = [:]) async throws -> ProcessResult {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread {
+                continuation.resume(with: Result { try runBlocking(executable, arguments, in: directory, stdin: stdin, environment: environment) })
+            }.start()
+        }
+    }
+
+    static func runBlocking(_ executable: String, _ arguments: [String], in directory: URL, stdin: Data?, environment: [String: String]) throws -> ProcessResult {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
