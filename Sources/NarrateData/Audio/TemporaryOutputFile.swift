@@ -109,6 +109,13 @@ final class TemporaryOutputFile {
         }
     }
 
+    /// Writes a small file whole: temporary file, fsync, rename. The destination is untouched on failure.
+    static func writeWhole(_ bytes: [UInt8], to destination: String) throws(ExportError) {
+        let file = try TemporaryOutputFile(destination: destination)
+        try file.write(bytes)
+        try file.commit()
+    }
+
     /// Closes and removes the file; the destination is untouched. Safe to call more than once.
     func discard() {
         guard !isClosed else { return }

@@ -49,9 +49,7 @@ public struct ExportManifest: Codable, Sendable, Equatable {
 enum AtomicFile {
     static func write(_ data: Data, to path: String) throws(ExportError) {
         if let existing = FileManager.default.contents(atPath: path), existing == data { return }
-        do {
-            try SubtitleFileWriter.write(String(decoding: data, as: UTF8.self), to: path)
-        }
+        try TemporaryOutputFile.writeWhole(Array(data), to: path)
     }
 }
 
