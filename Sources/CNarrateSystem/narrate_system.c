@@ -55,6 +55,7 @@ int narrate_start_writeback(int fd, int64_t offset, int64_t length) {
 }
 
 void narrate_tune_malloc(void) {
-    mallopt(M_MMAP_THRESHOLD, 128 * 1024);
+    mallopt(M_MMAP_THRESHOLD, 16 * 1024 * 1024);
+    mallopt(M_TRIM_THRESHOLD, 16 * 1024 * 1024);
     mallopt(M_ARENA_MAX, 2);
 }

@@ -11,8 +11,9 @@ import NarrateDomain
 ///
 /// Layout of `directory`:
 /// - `objects/ab/abcdef…` — one entry per key (64 hex characters, `ab` its first two), in the
-///   format of `AudioCacheEntryCodec`; written under `.tmp-…` in the same folder, fsynced, then
-///   renamed, so a reader never sees a partial entry.
+///   format of `AudioCacheEntryCodec`; written under `.tmp-…` in the same folder, then renamed,
+///   so a reader never sees a partial entry (not fsynced: one torn by a power cut fails its
+///   CRC-32C on read and is synthesized again).
 /// - `index.sqlite` — size, duration, creation and last-use times and hits of each entry, for
 ///   statistics and LRU pruning. The files are the truth; `statistics()` and `prune(maxBytes:)`
 ///   reconcile the index with them.

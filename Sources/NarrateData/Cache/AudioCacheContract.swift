@@ -19,7 +19,7 @@ public protocol AudioCacheContract: Sendable {
     /// Whether an entry file exists under `key`, without reading or verifying it (a cheap
     /// check for planning work; `lookup` is the one that vouches for the content).
     func containsEntry(key: AudioCacheKey) async -> Bool
-    /// Stores `audio` under `key` atomically (temporary file, fsync, rename), replacing any entry.
+    /// Stores `audio` under `key` atomically (temporary file, rename), replacing any entry.
     func store(_ audio: SpeechAudio, key: AudioCacheKey) async throws(CacheError)
     /// Entry count, bytes, audio duration and hits.
     func statistics() async throws(CacheError) -> CacheStatistics

@@ -164,14 +164,20 @@ enum AudioCacheEntryFile {
 
     // MARK: - Writing
 
-    /// Writes `parts` to a new temporary file next to `path`, fsyncs it and renames it over
-    /// `path`. On failure the temporary file is removed and nothing changes under `path`.
+    /// Writes `parts` to a new temporary file next to `path` and renames it over `path`. On
+    /// failure the temporary file is removed and nothing changes under `path`.
+    ///
+    /// The rename makes the entry appear whole or not at all to every reader while the system
+    /// runs. There is deliberately no fsync: an entry is a cache of audio that can be made
+    /// again, and every read checks its length and CRC-32C, so one torn by a power cut before
+    /// the kernel wrote it back is dropped and synthesized again. Waiting for the disk after
+    /// each entry cost a book export about a quarter of its time; the files that matter (the
+    /// exported audio, subtitles, manifest) are fsynced before their rename.
     static func writeAtomically(_ parts: [UnsafeRawBufferPointer], to path: String, temporaryPath: String) throws(SystemCallError) {
         let fd = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw .last("open", temporaryPath) }
         do throws(SystemCallError) {
             try writeAll(fd, parts, path: temporaryPath)
-            guard fsync(fd) == 0 else { throw .last("fsync", temporaryPath) }
             let closed = close(fd)
             guard closed == 0 else { throw .last("close", temporaryPath) }
             guard rename(temporaryPath, path) == 0 else { throw .last("rename", path) }

@@ -56,9 +56,9 @@ public struct WorkerPool: Sendable {
         if let failure { throw failure }
     }
 
-    /// Requests each worker has in hand: while it stores one chunk in the cache (fsync), it
-    /// already synthesizes the next.
-    static let depth = 2
+    /// Requests each worker has in hand: while it stores one chunk in the cache and its answer
+    /// travels back, it already synthesizes the next, and one more waits, so eSpeak never idles.
+    static let depth = 3
 
     private func runWorker(
         queue: WorkQueue,

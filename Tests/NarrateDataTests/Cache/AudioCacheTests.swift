@@ -166,6 +166,34 @@ import Testing
         #expect(try await sut.statistics().entryCount == 0)
     }
 
+    /// Entries are not fsynced: after a power cut the file may be there with no data yet, or
+    /// with its size but some blocks never written (they read as zeros).
+    @Test("what a power cut can leave of an entry (empty, or zeroed blocks) is a miss and is removed", arguments: ["empty", "zeroed tail", "all zeros"])
+    func tornByPowerCut(damage: String) async throws {
+        // Given
+        let sut = try makeCache()
+        let key = Fixtures.key("torn \(damage)")
+        let audio = Fixtures.audio()
+        try await sut.store(audio, key: key)
+        let path = Fixtures.entryPath(key, in: folder.path)
+        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        switch damage {
+        case "empty": bytes = []
+        case "zeroed tail": bytes.replaceSubrange((bytes.count / 2)..., with: repeatElement(0, count: bytes.count - bytes.count / 2))
+        default: bytes = [UInt8](repeating: 0, count: bytes.count)
+        }
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+
+        // When
+        let found = try await sut.lookup(key: key)
+
+        // Then
+        #expect(found == nil)
+        #expect(!FileManager.default.fileExists(atPath: path))
+        try await sut.store(audio, key: key)
+        #expect(try await sut.lookup(key: key) == audio)
+    }
+
     @Test("an entry whose header names another key is a miss and is removed")
     func wrongKeyInHeader() async throws {
         // Given
