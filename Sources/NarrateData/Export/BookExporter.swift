@@ -50,13 +50,17 @@ public struct BookExporter: Sendable {
         if options.shard == nil {
             try Self.prepare(directory)
         }
-        let chunks = ExportChunker.chunks(of: items)
-        var keys: [ExportChunk: AudioCacheKey] = [:]
-        for chunk in chunks {
-            keys[chunk] = AudioCacheKey(request: SpeechRequest(text: chunk.text, voice: voice), engine: engine)
-        }
-        let keyTable = keys
         let previous = ExportManifest.read(from: directory)
+        // Unless an earlier run finished this folder, synthesis is likely: the workers start now,
+        // while the book is cut into chunks, rather than after.
+        if options.shard != nil || previous?.complete != true {
+            workers.prestart()
+        }
+        defer { workers.dismissSpares() }
+        let engine = engine
+        let key: @Sendable (ExportChunk) -> AudioCacheKey = { chunk in
+            AudioCacheKey(request: SpeechRequest(text: chunk.text, voice: voice), engine: engine)
+        }
         let manifestBase = ExportManifest(
             generator: "narrate",
             book: .init(title: book.metadata.title, authors: book.metadata.authors, language: book.metadata.language, identifier: book.metadata.identifier),
@@ -74,12 +78,12 @@ public struct BookExporter: Sendable {
         let logger = logger
         let effects = ExportBookEffects(
             finishedFile: { item, itemChunks in
-                Self.finishedFile(item, chunks: itemChunks, keys: keyTable, options: options, previous: previous)
+                Self.finishedFile(item, chunks: itemChunks, key: key, options: options, previous: previous)
             },
             synthesize: { work, onChunk throws(ExportError) in
                 var missing: [Int] = []
                 for (index, chunk) in work.enumerated() {
-                    if let key = keyTable[chunk], await cache.containsEntry(key: key) {
+                    if await cache.containsEntry(key: key(chunk)) {
                         await onChunk(index, .success(0))
                     } else {
                         missing.append(index)
@@ -92,7 +96,7 @@ public struct BookExporter: Sendable {
                 }
             },
             writeFile: { item, itemChunks, ready throws(ExportError) in
-                try await writer.write(item, chunks: itemChunks, cacheKeys: itemChunks.compactMap { keyTable[$0]?.hex }, ready: ready)
+                try await writer.write(item, chunks: itemChunks, cacheKeys: itemChunks.map { key($0).hex }, ready: ready)
             },
             record: { files, isFinal throws(ExportError) in
                 var manifest = manifestBase
@@ -110,11 +114,11 @@ public struct BookExporter: Sendable {
     }
 
     /// The file an earlier run wrote for `item`, if it is there, whole, and made of the same audio.
-    private static func finishedFile(_ item: ExportItem, chunks: [ExportChunk], keys: [ExportChunk: AudioCacheKey], options: BookExportOptions, previous: ExportManifest?) -> ExportedFile? {
+    private static func finishedFile(_ item: ExportItem, chunks: [ExportChunk], key: (ExportChunk) -> AudioCacheKey, options: BookExportOptions, previous: ExportManifest?) -> ExportedFile? {
         let fileName = "\(item.fileStem).\(options.format.fileExtension)"
         guard let previous, previous.settings.format == options.format,
               let entry = previous.files.first(where: { $0.number == item.number && $0.fileName == fileName }),
-              entry.cacheKeys == chunks.compactMap({ keys[$0]?.hex })
+              entry.cacheKeys == chunks.map({ key($0).hex })
         else { return nil }
         let path = options.directory + "/" + fileName
         guard let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value, size == entry.byteCount else { return nil }

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Logging
 import NarrateDomain
+import Synchronization
 
 /// Synthesis spread over `narrate worker` processes: eSpeak cannot run in two threads of one
 /// process, so parallel work means processes. Each worker takes the next chunk, synthesizes
@@ -15,6 +16,8 @@ public struct WorkerPool: Sendable {
     public var environment: [String: String]
     public var count: Int
     public var logger: Logger
+    /// Workers started by `prestart()` and not yet taken.
+    private let spares = SpareWorkers()
 
     public init(executable: String, arguments: [String], environment: [String: String], count: Int, logger: Logger) {
         self.executable = executable
@@ -22,6 +25,25 @@ public struct WorkerPool: Sendable {
         self.environment = environment
         self.count = max(1, count)
         self.logger = logger
+    }
+
+    /// Starts the workers ahead of need, so that their start-up (runtime, eSpeak's data, the
+    /// cache) overlaps the caller's own preparation. `synthesize` uses them first; the ones it
+    /// does not need are ended by `dismissSpares()`. A worker that cannot start is left to
+    /// `synthesize`, which reports it.
+    public func prestart() {
+        while spares.count < count {
+            guard let worker = try? WorkerProcess(executable: executable, arguments: arguments, environment: environment) else { return }
+            spares.add(worker)
+        }
+    }
+
+    /// Ends the workers `prestart()` started that `synthesize` did not take (they exit at the
+    /// end of their input).
+    public func dismissSpares() {
+        for worker in spares.takeAll() {
+            worker.closeInput()
+        }
     }
 
     /// Synthesizes `chunks` with `voice`, reporting each (by index) as it completes.
@@ -77,6 +99,8 @@ public struct WorkerPool: Sendable {
                 let current: WorkerProcess
                 if let worker {
                     current = worker
+                } else if let spare = spares.take() {
+                    current = spare
                 } else {
                     current = try WorkerProcess(executable: executable, arguments: arguments, environment: environment)
                 }
@@ -139,5 +163,27 @@ private actor WorkQueue {
 
     func putBack(_ indices: [Int]) {
         suspects.insert(contentsOf: indices, at: 0)
+    }
+}
+
+/// Worker processes started ahead of need, handed out once each.
+private final class SpareWorkers: Sendable {
+    private let workers = Mutex<[WorkerProcess]>([])
+
+    var count: Int { workers.withLock { $0.count } }
+
+    func add(_ worker: WorkerProcess) {
+        workers.withLock { $0.append(worker) }
+    }
+
+    func take() -> WorkerProcess? {
+        workers.withLock { $0.isEmpty ? nil : $0.removeFirst() }
+    }
+
+    func takeAll() -> [WorkerProcess] {
+        workers.withLock { workers in
+            defer { workers = [] }
+            return workers
+        }
     }
 }
