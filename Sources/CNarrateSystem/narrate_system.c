@@ -54,8 +54,8 @@ int narrate_start_writeback(int fd, int64_t offset, int64_t length) {
     return sync_file_range(fd, (off64_t)offset, (off64_t)length, SYNC_FILE_RANGE_WRITE);
 }
 
-void narrate_tune_malloc(void) {
-    mallopt(M_MMAP_THRESHOLD, 16 * 1024 * 1024);
-    mallopt(M_TRIM_THRESHOLD, 16 * 1024 * 1024);
+void narrate_tune_malloc(size_t threshold) {
+    mallopt(M_MMAP_THRESHOLD, (int)threshold);
+    mallopt(M_TRIM_THRESHOLD, (int)threshold);
     mallopt(M_ARENA_MAX, 2);
 }

@@ -57,6 +57,7 @@ extension Narrate {
         }
 
         func run() async throws {
+            MemoryTuning.applyForBatch()
             InterruptHandling.install()
             let logger = common.storage.makeLogger()
             var configuration = common.configuration()
@@ -98,6 +99,7 @@ extension Narrate {
         @OptionGroup var storage: StorageOptions
 
         func run() async throws {
+            MemoryTuning.applyForBatch()
             let status = await runExportWorker(configuration: storage.configuration(), logger: storage.makeLogger())
             if status != 0 { throw ExitCode(status) }
         }

@@ -1,15 +1,23 @@
 import CNarrateSystem
 
-/// Keeps memory flat and allocation cheap while audio streams through.
+/// Keeps memory flat, and allocation cheap, while audio streams through.
 ///
-/// Narration allocates and frees buffers of a few megabytes again and again. glibc's malloc
-/// raises its mmap and trim thresholds as such buffers are freed (up to 32 and 64 MiB), so
-/// resident memory creeps up with the length of the book; a threshold low enough to give each
-/// buffer its own mapping instead costs a fresh zeroed page for every 4 KiB of audio (a tenth
-/// of a book export's time went to page faults). Fixed 16 MiB thresholds serve the buffers
-/// from the heap, reused chunk after chunk, with at most 16 MiB of freed space kept.
+/// Narration allocates and frees buffers of a few megabytes, chunk after chunk. Left alone,
+/// glibc's malloc raises its mmap and trim thresholds as such buffers are freed (up to 32 and
+/// 64 MiB), so resident memory creeps up with the length of the book. Fixing the thresholds
+/// picks one side of a trade:
+/// - `apply()` (every command): 128 KiB. Each buffer gets its own mapping, returned to the
+///   system as soon as it is freed: the smallest footprint, for a fresh zeroed page per 4 KiB
+///   of audio.
+/// - `applyForBatch()` (`narrate book` and its workers): 16 MiB. Buffers are reused from the
+///   heap chunk after chunk, with at most 16 MiB of freed space kept: page faults were a tenth
+///   of a book export's time, and a few more megabytes fit its 64 MiB budget.
 enum MemoryTuning {
     static func apply() {
-        narrate_tune_malloc()
+        narrate_tune_malloc(128 * 1024)
+    }
+
+    static func applyForBatch() {
+        narrate_tune_malloc(16 * 1024 * 1024)
     }
 }

@@ -12,9 +12,8 @@ uint32_t narrate_crc32c(uint32_t crc, const void *data, size_t length);
 /// SYNC_FILE_RANGE_WRITE), so a later fsync has little left to do. Returns 0 or -1 (errno).
 int narrate_start_writeback(int fd, int64_t offset, int64_t length);
 
-/// Fixes malloc's mmap and trim thresholds at 16 MiB and caps its arenas at two, so the
-/// buffers of a few megabytes that each chunk of audio needs are reused from the heap (no
-/// fresh zeroed pages per chunk) while resident memory stays bounded.
-void narrate_tune_malloc(void);
+/// Fixes malloc's mmap and trim thresholds at `threshold` bytes (glibc otherwise raises them
+/// as large buffers are freed) and caps its arenas at two.
+void narrate_tune_malloc(size_t threshold);
 
 #endif
