@@ -56,7 +56,6 @@ public struct BookExporter: Sendable {
         if options.shard != nil || previous?.complete != true {
             workers.prestart()
         }
-        defer { workers.dismissSpares() }
         let engine = engine
         let key: @Sendable (ExportChunk) -> AudioCacheKey = { chunk in
             AudioCacheKey(request: SpeechRequest(text: chunk.text, voice: voice), engine: engine)
@@ -108,9 +107,15 @@ public struct BookExporter: Sendable {
                 }
             }
         )
-        let summary = try await exportBook(items: items, shard: options.shard, effects: effects, onProgress: onProgress)
+        let outcome: Result<ExportSummary, ExportError>
+        do {
+            outcome = .success(try await exportBook(items: items, shard: options.shard, effects: effects, onProgress: onProgress))
+        } catch {
+            outcome = .failure(error)
+        }
+        await workers.dismissSpares()
         try? await cache.flush()
-        return summary
+        return try outcome.get()
     }
 
     /// The file an earlier run wrote for `item`, if it is there, whole, and made of the same audio.

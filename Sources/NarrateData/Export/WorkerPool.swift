@@ -38,11 +38,11 @@ public struct WorkerPool: Sendable {
         }
     }
 
-    /// Ends the workers `prestart()` started that `synthesize` did not take (they exit at the
-    /// end of their input).
-    public func dismissSpares() {
+    /// Ends the workers `prestart()` started that `synthesize` did not take, and waits for them
+    /// to exit (they do at the end of their input), so none is left behind.
+    public func dismissSpares() async {
         for worker in spares.takeAll() {
-            worker.closeInput()
+            await worker.finish()
         }
     }
 

@@ -63,14 +63,9 @@ final class WorkerProcess: @unchecked Sendable {
         return written
     }
 
-    /// Closes the worker's input: it finishes what it has and exits.
-    func closeInput() {
-        try? input.fileHandleForWriting.close()
-    }
-
     /// Closes the worker's input (it finishes and exits) and waits for it.
     func finish() async {
-        closeInput()
+        try? input.fileHandleForWriting.close()
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             Self.readQueue.async {
                 self.process.waitUntilExit()
