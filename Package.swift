@@ -12,6 +12,7 @@ let package = Package(
     products: [
         .library(name: "NarrateKit", targets: ["NarrateKit"]),
         .executable(name: "narrate", targets: ["narrate"]),
+        .executable(name: "narrate-worker", targets: ["narrate-worker"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -33,6 +34,12 @@ let package = Package(
             providers: [.apt(["libmp3lame-dev"])]
         ),
         .target(name: "CNarrateSystem"),
+        // The synthesis worker: eSpeak in a process of its own, a forked child per text.
+        .executableTarget(
+            name: "narrate-worker",
+            dependencies: ["CESpeakNG", "CNarrateSystem"],
+            linkerSettings: [.linkedLibrary("espeak-ng")]
+        ),
         .target(
             name: "NarrateDomain",
             swiftSettings: strictSettings
@@ -54,6 +61,8 @@ let package = Package(
         .target(
             name: "NarrateKit",
             dependencies: [
+                // Built with the library, so an app finds it beside its own program.
+                "narrate-worker",
                 "NarrateDomain",
                 "NarrateData",
                 .product(name: "Logging", package: "swift-log"),

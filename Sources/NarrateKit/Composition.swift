@@ -2,12 +2,34 @@ import Foundation
 import Logging
 import NarrateData
 import NarrateDomain
+import Synchronization
 
 // The composition root: the only place that knows concrete types from both sides.
 
-/// The speech path: eSpeak NG behind `cache` (none: every request is synthesized).
-public func makeTTSRepository(cache: (any AudioCacheContract)?, logger: Logger) -> any TTSRepositoryContract {
-    TTSRepository(synthesizer: ESpeakSynthesizer(), cache: cache, logger: logger)
+/// The speech path: eSpeak NG (in `narrate-worker` processes) behind `cache` (none: every
+/// request is synthesized).
+public func makeTTSRepository(configuration: NarrateConfiguration = .standard(), cache: (any AudioCacheContract)?, logger: Logger) -> any TTSRepositoryContract {
+    TTSRepository(synthesizer: speechEngine(configuration), cache: cache, logger: logger)
+}
+
+/// One engine (one set of worker processes) per engine configuration in this process, shared by
+/// the speech path and the voice list.
+private let engines = Mutex<[EngineSettings: ESpeakSynthesizer]>([:])
+
+private struct EngineSettings: Hashable {
+    var workers: Int
+    var executable: String?
+    var timeout: Duration
+}
+
+func speechEngine(_ configuration: NarrateConfiguration) -> ESpeakSynthesizer {
+    let settings = EngineSettings(workers: configuration.engineWorkers, executable: configuration.workerExecutable, timeout: configuration.engineTimeout)
+    return engines.withLock { engines in
+        if let engine = engines[settings] { return engine }
+        let engine = ESpeakSynthesizer(workers: settings.workers, executable: settings.executable, limits: configuration.engineLimits)
+        engines[settings] = engine
+        return engine
+    }
 }
 
 /// The audio cache the configuration names, or `nil` when caching is off.
@@ -79,7 +101,7 @@ public func makeNarrateNextPageUseCase(library: LibraryUseCases, repository: any
 }
 
 public func makeVoiceRepository(configuration: NarrateConfiguration) -> any VoiceRepositoryContract {
-    let synthesizer = ESpeakSynthesizer()
+    let synthesizer = speechEngine(configuration)
     return VoiceRepository(presetDirectories: configuration.voiceDirectories) { () throws(SpeechError) in
         (try await synthesizer.voices(), try await synthesizer.variants())
     }

@@ -1,4 +1,5 @@
 import Foundation
+import NarrateData
 import NarrateDomain
 
 /// Where Narrate keeps its files and how it narrates; every field has a default that needs no set-up.
@@ -11,19 +12,39 @@ public struct NarrateConfiguration: Sendable {
     public var libraryPath: String
     /// Target words per page for books without print pages.
     public var wordsPerPage: Int
+    /// The `narrate-worker` program that synthesizes; `nil`: `$NARRATE_WORKER`, else beside the
+    /// running program, else on `PATH`.
+    public var workerExecutable: String?
+    /// How many texts are synthesized at once when speaking (worker processes).
+    public var engineWorkers: Int
+    /// The fixed part of one text's synthesis deadline (each character adds 10 ms); past it
+    /// the worker's child is killed and the text reported.
+    public var engineTimeout: Duration
 
-    public init(cacheDirectory: String?, voiceDirectories: [String], libraryPath: String, wordsPerPage: Int = 300) {
+    public init(
+        cacheDirectory: String?, voiceDirectories: [String], libraryPath: String, wordsPerPage: Int = 300,
+        workerExecutable: String? = nil, engineWorkers: Int = ProcessInfo.processInfo.activeProcessorCount, engineTimeout: Duration = .seconds(10)
+    ) {
         self.cacheDirectory = cacheDirectory
         self.voiceDirectories = voiceDirectories
         self.libraryPath = libraryPath
         self.wordsPerPage = wordsPerPage
+        self.workerExecutable = workerExecutable
+        self.engineWorkers = max(1, engineWorkers)
+        self.engineTimeout = engineTimeout
+    }
+
+    /// The engine's limits this configuration sets.
+    var engineLimits: ESpeakSynthesizer.Limits {
+        ESpeakSynthesizer.Limits(deadlineBase: engineTimeout)
     }
 
     /// The defaults for `environment`: cache in `$NARRATE_CACHE_DIR`, else
     /// `$XDG_CACHE_HOME/narrate`, else `~/.cache/narrate`; presets from `$NARRATE_VOICES_DIR`,
     /// the `voices/` folder of a source checkout the binary was built in, and
     /// `$XDG_DATA_HOME/narrate/voices`; the library in `$NARRATE_LIBRARY`, else
-    /// `$XDG_DATA_HOME/narrate/library.sqlite`, else `~/.local/share/narrate/library.sqlite`.
+    /// `$XDG_DATA_HOME/narrate/library.sqlite`, else `~/.local/share/narrate/library.sqlite`;
+    /// the synthesis deadline's fixed part from `$NARRATE_ENGINE_TIMEOUT` (seconds), else 10 s.
     public static func standard(
         environment: [String: String] = ProcessInfo.processInfo.environment,
         executablePath: String = CommandLine.arguments.first ?? ""
@@ -31,7 +52,8 @@ public struct NarrateConfiguration: Sendable {
         NarrateConfiguration(
             cacheDirectory: defaultCacheDirectory(environment: environment),
             voiceDirectories: defaultVoiceDirectories(environment: environment, executablePath: executablePath),
-            libraryPath: defaultLibraryPath(environment: environment)
+            libraryPath: defaultLibraryPath(environment: environment),
+            engineTimeout: environment["NARRATE_ENGINE_TIMEOUT"].flatMap(Double.init).flatMap { $0 > 0 ? Duration.milliseconds(Int($0 * 1000)) : nil } ?? .seconds(10)
         )
     }
 

@@ -41,9 +41,6 @@ extension Narrate {
         @Option(name: .long, help: "Only these chapters, by number: 3-5.")
         var chapters: PageRange?
 
-        @Option(name: [.short, .long], help: "Worker processes synthesizing at once (default: the number of cores).")
-        var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
-
         @Option(name: .long, help: "Narrate only part i of n into the cache, writing no files: 2/4.")
         var shard: ShardArgument?
 
@@ -52,7 +49,6 @@ extension Narrate {
 
         func validate() throws {
             if pages != nil, chapters != nil { throw ValidationError("Give --pages or --chapters, not both.") }
-            if jobs < 1 || jobs > 256 { throw ValidationError("--jobs must be from 1 to 256.") }
             if common.noCache { throw ValidationError("narrate book needs the audio cache (it makes exports resumable): drop --no-cache.") }
         }
 
@@ -73,7 +69,7 @@ extension Narrate {
                     directory: directory, split: split, format: format, subtitles: subtitles,
                     selection: selection, shard: shard?.shard
                 )
-                let exporter = try await makeExportBookUseCase(configuration: configuration, jobs: jobs, logger: logger)
+                let exporter = try await makeExportBookUseCase(configuration: configuration, jobs: common.jobs, logger: logger)
                 let progress = ProgressDisplay(quiet: common.storage.quiet, directory: directory)
                 let summary = try await exporter.execute(book: found.book, voice: voice, options: options) { progress.update($0) }
                 progress.finish()
@@ -86,22 +82,6 @@ extension Narrate {
             } catch {
                 throw fail(error)
             }
-        }
-    }
-
-    /// `narrate worker`: the synthesis process `narrate book` starts; not for people.
-    struct Worker: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
-            abstract: "Synthesize requests from standard input into the cache (used by 'narrate book').",
-            shouldDisplay: false
-        )
-
-        @OptionGroup var storage: StorageOptions
-
-        func run() async throws {
-            MemoryTuning.applyForBatch()
-            let status = await runExportWorker(configuration: storage.configuration(), logger: storage.makeLogger())
-            if status != 0 { throw ExitCode(status) }
         }
     }
 }

@@ -20,6 +20,9 @@ struct CommonOptions: ParsableArguments {
     @Option(name: .customLong("word-gap"), help: "Extra pause between words, in units of 10 ms.")
     var wordGap: Int?
 
+    @Option(name: [.short, .long], help: "Texts synthesized at once, each in an eSpeak worker process (default: the number of cores).")
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
     @OptionGroup var storage: StorageOptions
 
     @Flag(name: .customLong("no-cache"), help: "Neither read nor write the audio cache.")
@@ -34,11 +37,13 @@ struct CommonOptions: ParsableArguments {
         if let pitch, !VoiceProfile.pitchRange.contains(pitch) { throw ValidationError("--pitch must be from 0 to 99 (got \(pitch)).") }
         if let volume, !VoiceProfile.volumeRange.contains(volume) { throw ValidationError("--volume must be from 0 to 200 (got \(volume)).") }
         if let wordGap, !VoiceProfile.wordGapRange.contains(wordGap) { throw ValidationError("--word-gap must be from 0 to 1000 (got \(wordGap)).") }
+        if jobs < 1 || jobs > 256 { throw ValidationError("--jobs must be from 1 to 256 (got \(jobs)).") }
     }
 
     func configuration() -> NarrateConfiguration {
         var configuration = storage.configuration()
         if noCache { configuration.cacheDirectory = nil }
+        configuration.engineWorkers = jobs
         return configuration
     }
 
@@ -47,7 +52,7 @@ struct CommonOptions: ParsableArguments {
     func speech(configuration: NarrateConfiguration, language: String?, logger: Logger) async throws -> Speech {
         let voice = try await makeResolveVoiceUseCase(configuration: configuration).execute(name: self.voice, language: language, overrides: overrides)
         let cache = try makeAudioCache(configuration: configuration, logger: logger)
-        return Speech(voice: voice, cache: cache, repository: makeTTSRepository(cache: cache, logger: logger))
+        return Speech(voice: voice, cache: cache, repository: makeTTSRepository(configuration: configuration, cache: cache, logger: logger))
     }
 }
 

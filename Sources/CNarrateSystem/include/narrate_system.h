@@ -4,6 +4,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "narrate_worker_protocol.h"
+
 /// CRC-32C (Castagnoli) of `length` bytes, continuing from `crc` (0 to start): the SSE 4.2
 /// instruction where the CPU has it, a table otherwise.
 uint32_t narrate_crc32c(uint32_t crc, const void *data, size_t length);

@@ -151,16 +151,6 @@ final class FFmpegProcess {
     /// Finds an executable: `program` itself when it contains a slash, else the first match on
     /// `PATH`. `nil` when there is none.
     static func locate(_ program: String) -> String? {
-        func isExecutable(_ path: String) -> Bool {
-            var info = stat()
-            return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG && access(path, X_OK) == 0
-        }
-        if program.contains("/") { return isExecutable(program) ? program : nil }
-        let searchPath = getenv("PATH").map { String(cString: $0) } ?? "/usr/local/bin:/usr/bin:/bin"
-        for folder in searchPath.split(separator: ":", omittingEmptySubsequences: true) {
-            let candidate = folder.hasSuffix("/") ? "\(folder)\(program)" : "\(folder)/\(program)"
-            if isExecutable(candidate) { return candidate }
-        }
-        return nil
+        ExecutableSearch.locate(program)
     }
 }

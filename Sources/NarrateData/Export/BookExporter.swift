@@ -23,19 +23,26 @@ public struct BookExportOptions: Sendable, Hashable {
 }
 
 /// A whole book to audio files: composes the export business function (`exportBook`) with
-/// the cache, the worker processes, the encoders and the manifest.
+/// the cache, the engine's worker processes, the encoders and the manifest.
 public struct BookExporter: Sendable {
     private let cache: any AudioCacheContract
     private let repository: any TTSRepositoryContract
     private let engine: EngineDescriptor
-    private let workers: WorkerPool
+    private let synthesizer: ESpeakSynthesizer
     private let logger: Logger
 
-    public init(cache: any AudioCacheContract, repository: any TTSRepositoryContract, engine: EngineDescriptor, workers: WorkerPool, logger: Logger) {
+    /// Requests kept in hand per worker: while the parent stores one chunk in the cache, the
+    /// worker already synthesizes the next, and one more waits, so eSpeak never idles.
+    static let depth = 3
+
+    /// - Parameters:
+    ///   - repository: speech through `cache`, synthesized by `synthesizer`.
+    ///   - synthesizer: its worker count is how many chunks are synthesized at once.
+    public init(cache: any AudioCacheContract, repository: any TTSRepositoryContract, engine: EngineDescriptor, synthesizer: ESpeakSynthesizer, logger: Logger) {
         self.cache = cache
         self.repository = repository
         self.engine = engine
-        self.workers = workers
+        self.synthesizer = synthesizer
         self.logger = logger
     }
 
@@ -54,7 +61,7 @@ public struct BookExporter: Sendable {
         // Unless an earlier run finished this folder, synthesis is likely: the workers start now,
         // while the book is cut into chunks, rather than after.
         if options.shard != nil || previous?.complete != true {
-            workers.prestart()
+            try? synthesizer.prestart()
         }
         let engine = engine
         let key: @Sendable (ExportChunk) -> AudioCacheKey = { chunk in
@@ -73,7 +80,8 @@ public struct BookExporter: Sendable {
             sampleRate: engine.sampleRate, fileCount: items.count, repository: repository
         )
         let cache = cache
-        let workers = workers
+        let repository = repository
+        let width = synthesizer.workerCount * Self.depth
         let logger = logger
         let effects = ExportBookEffects(
             finishedFile: { item, itemChunks in
@@ -88,9 +96,9 @@ public struct BookExporter: Sendable {
                         missing.append(index)
                     }
                 }
-                logger.debug("\(work.count - missing.count) chunks already in the cache, \(missing.count) to synthesize with \(min(workers.count, max(missing.count, 1))) worker(s)")
+                logger.debug("\(work.count - missing.count) chunks already in the cache, \(missing.count) to synthesize, \(width) at a time")
                 let positions = missing
-                try await workers.synthesize(positions.map { work[$0] }, voice: voice) { index, result in
+                await Self.synthesize(positions.map { work[$0] }, voice: voice, repository: repository, width: width, logger: logger) { index, result in
                     await onChunk(positions[index], result)
                 }
             },
@@ -113,9 +121,44 @@ public struct BookExporter: Sendable {
         } catch {
             outcome = .failure(error)
         }
-        await workers.dismissSpares()
+        // The workers are not left idling in a host app; the next export starts them again.
+        synthesizer.shutdown()
         try? await cache.flush()
         return try outcome.get()
+    }
+
+    /// Synthesizes `chunks` into the cache, `width` at a time, reporting each (by index) as it
+    /// completes. A chunk that fails is reported and the others go on; when the task is
+    /// cancelled no new chunk starts, and it returns only once none is still being stored.
+    static func synthesize(
+        _ chunks: [ExportChunk],
+        voice: VoiceProfile,
+        repository: any TTSRepositoryContract,
+        width: Int,
+        logger: Logger,
+        onChunk: @escaping @Sendable (Int, Result<Double, ExportError>) async -> Void
+    ) async {
+        await withTaskGroup(of: Void.self) { group in
+            var next = 0
+            func start() {
+                let index = next
+                let chunk = chunks[index]
+                next += 1
+                group.addTask {
+                    do throws(SpeechError) {
+                        let audio = try await repository.synthesize(SpeechRequest(text: chunk.text, voice: voice), cachePolicy: .localFirst)
+                        await onChunk(index, .success(audio.duration))
+                    } catch {
+                        logger.error("synthesis failed on page \(chunk.pageLabel): \(error.chunkFailure)")
+                        await onChunk(index, .failure(.workerFailed(pageLabel: chunk.pageLabel, reason: error.chunkFailure)))
+                    }
+                }
+            }
+            while next < chunks.count, next < max(1, width) { start() }
+            while await group.next() != nil {
+                if next < chunks.count, !Task.isCancelled { start() }
+            }
+        }
     }
 
     /// The file an earlier run wrote for `item`, if it is there, whole, and made of the same audio.

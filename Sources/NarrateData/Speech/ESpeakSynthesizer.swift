@@ -1,58 +1,155 @@
 import CESpeakNG
-import Dispatch
+import CNarrateSystem
+import Foundation
 import NarrateDomain
-import Synchronization
 
-/// Speech from the eSpeak NG C library.
+/// Speech from eSpeak NG, synthesized in `narrate-worker` processes.
 ///
-/// eSpeak's state is process-global and not thread-safe: two threads synthesizing at once
-/// corrupt its heap, and Terminate followed by Initialize deadlocks in 1.51. So the library is
-/// initialized once per process (`ESpeakLibrary`), every call goes through one process-wide
-/// lock, and voice and parameters are set on every request because they are global too.
-///
-/// The actor runs on a thread of its own (`ESpeakExecutor`), not on Swift's cooperative pool:
-/// a synthesis blocks for as long as eSpeak works, and the pool's few threads must stay free
-/// to store the previous chunk and write it out meanwhile.
-public actor ESpeakSynthesizer: SpeechSynthesizerContract {
-    public init() {}
+/// libespeak-ng carries state from one synthesis to the next, is not thread-safe and aborts on
+/// some input (1.51), so it never synthesizes in this process: each text goes to a worker that
+/// forks a fresh child for it. Every text's samples are therefore what a fresh
+/// `espeak-ng -w` writes for it, whatever was synthesized before; a crash or a hang costs that
+/// one text (`SpeechError.engineFailed`); and `workers` texts are synthesized at once.
+public final class ESpeakSynthesizer: SpeechSynthesizerContract {
+    /// eSpeak NG's output rate (its voices all speak at 22,050 Hz).
+    public static let sampleRate = 22_050
 
-    public nonisolated var unownedExecutor: UnownedSerialExecutor {
-        ESpeakExecutor.shared.asUnownedSerialExecutor()
+    private let pool: ESpeakWorkerPool
+    private let limits: Limits
+
+    /// How long one text may take and how long its audio may be.
+    public struct Limits: Sendable {
+        /// A text's deadline is `deadlineBase` plus `deadlinePerScalar` for each of its
+        /// characters: generous, since eSpeak speaks hundreds of characters in milliseconds.
+        public var deadlineBase: Duration
+        public var deadlinePerScalar: Duration
+        /// The longest audio one text may give.
+        public var maxSeconds: Int
+
+        public init(deadlineBase: Duration = .seconds(10), deadlinePerScalar: Duration = .milliseconds(10), maxSeconds: Int = 30 * 60) {
+            self.deadlineBase = deadlineBase
+            self.deadlinePerScalar = deadlinePerScalar
+            self.maxSeconds = maxSeconds
+        }
+
+        func deadline(for text: String) -> Duration {
+            deadlineBase + deadlinePerScalar * min(text.unicodeScalars.count, 100_000_000)
+        }
     }
 
+    /// - Parameters:
+    ///   - workers: how many texts may be synthesized at once (worker processes).
+    ///   - executable: the `narrate-worker` program; by default found by `ESpeakWorkerLocator`.
+    ///   - environment: the workers' environment (by default this process's).
+    public init(workers: Int = ProcessInfo.processInfo.activeProcessorCount, executable: String? = nil, environment: [String: String]? = nil, limits: Limits = Limits()) {
+        pool = ESpeakWorkerPool(count: workers, executable: ESpeakWorkerLocator.locate(explicit: executable), environment: environment)
+        self.limits = limits
+    }
+
+    /// How many texts this synthesizer works on at once.
+    public var workerCount: Int { pool.count }
+
+    /// The engine's identity. The version is the library's own (`espeak_Info`, which reads no
+    /// state and synthesizes nothing), so a cache hit needs no worker.
     public func descriptor() throws(SpeechError) -> EngineDescriptor {
-        let library = try ESpeakLibrary.shared()
-        return EngineDescriptor(id: "espeak-ng", version: library.version, sampleRate: library.sampleRate)
+        let version = espeak_Info(nil).map { String(cString: $0) } ?? "unknown"
+        return EngineDescriptor(id: "espeak-ng", version: version, sampleRate: Self.sampleRate)
     }
 
-    public func synthesize(_ request: SpeechRequest) throws(SpeechError) -> SpeechAudio {
-        try ESpeakLibrary.shared().synthesize(request)
+    public func synthesize(_ request: SpeechRequest) async throws(SpeechError) -> SpeechAudio {
+        guard !request.text.isEmpty else { throw .emptyText }
+        guard request.text.utf8.count <= Int(NARRATE_WORKER_MAX_TEXT_BYTES), request.voice.voice.utf8.count <= Int(NARRATE_WORKER_MAX_VOICE_BYTES) else {
+            throw .synthesisFailed(code: Int(EE_BUFFER_FULL.rawValue), voice: request.voice.voice, textLength: request.text.unicodeScalars.count)
+        }
+        let worker = try pool.worker()
+        let answer = await worker.send(
+            kind: NARRATE_WORKER_SYNTHESIZE, voice: request.voice, text: request.text, isSSML: request.isSSML,
+            deadline: limits.deadline(for: request.text), maxSamples: limits.maxSeconds * Self.sampleRate
+        )
+        switch answer {
+        case let .audio(audio):
+            return audio
+        case .list:
+            throw .engineUnavailable(reason: "the eSpeak worker answered a list to a synthesis")
+        case let .failure(error):
+            throw describe(error, for: request)
+        }
     }
+
+    /// Starts the worker processes now rather than at the first text, so their start-up
+    /// overlaps the caller's own preparation.
+    public func prestart() throws(SpeechError) {
+        try pool.prestart()
+    }
+
+    /// Ends the worker processes and waits for them; later requests start new ones.
+    public func shutdown() {
+        pool.shutdown()
+    }
+
+    /// The worker processes running now.
+    public var workerProcessIDs: [Int32] { pool.processIDs }
 
     /// Every voice the engine offers (`espeak_ListVoices`), variants excluded.
-    public func voices() throws(SpeechError) -> [Voice] {
-        try ESpeakLibrary.shared().voices()
+    public func voices() async throws(SpeechError) -> [Voice] {
+        try await list(NARRATE_WORKER_LIST_VOICES).map { fields in
+            let gender: Voice.Gender = switch fields[2] {
+            case "1": .male
+            case "2": .female
+            default: .unspecified
+            }
+            return Voice(name: fields[0], identifier: fields[1], languages: fields[3].split(separator: ",").map(String.init), gender: gender)
+        }
     }
 
     /// The names of the voice variants (`en+f3`: the part after `+`).
-    public func variants() throws(SpeechError) -> [String] {
-        try ESpeakLibrary.shared().variants()
-    }
-}
-
-/// A serial executor on a dispatch queue of its own, shared by every `ESpeakSynthesizer` of the
-/// process (eSpeak's state is process-wide).
-final class ESpeakExecutor: SerialExecutor {
-    static let shared = ESpeakExecutor()
-    private let queue = DispatchQueue(label: "narrate.espeak", qos: .userInitiated)
-
-    func enqueue(_ job: consuming ExecutorJob) {
-        let job = UnownedJob(job)
-        let executor = asUnownedSerialExecutor()
-        queue.async { job.runSynchronously(on: executor) }
+    public func variants() async throws(SpeechError) -> [String] {
+        try await list(NARRATE_WORKER_LIST_VARIANTS).map { fields in
+            fields[1].split(separator: "/").last.map(String.init) ?? fields[1]
+        }
     }
 
-    func asUnownedSerialExecutor() -> UnownedSerialExecutor {
-        UnownedSerialExecutor(ordinary: self)
+    // MARK: - Private
+
+    private func list(_ kind: narrate_worker_kind) async throws(SpeechError) -> [[String]] {
+        let worker = try pool.worker()
+        switch await worker.send(kind: kind, voice: nil, text: "", isSSML: false, deadline: limits.deadlineBase, maxSamples: 0) {
+        case let .list(text):
+            return text.split(separator: "\n").compactMap { line in
+                let fields = line.split(separator: "\u{1F}", omittingEmptySubsequences: false).map(String.init)
+                return fields.count == 4 ? fields : nil
+            }
+        case .audio:
+            throw .engineUnavailable(reason: "the eSpeak worker answered audio to a voice listing")
+        case let .failure(error):
+            throw error
+        }
+    }
+
+    /// The worker's error with what only the request knows: the voice, the text, the limits.
+    private func describe(_ error: SpeechError, for request: SpeechRequest) -> SpeechError {
+        switch error {
+        case .voiceNotFound:
+            .voiceNotFound(request.voice.voice, suggestions: [])
+        case let .parameterOutOfRange(name, _, range):
+            .parameterOutOfRange(name: name, value: Self.value(of: name, in: request.voice), range: range)
+        case let .synthesisFailed(code, _, _):
+            .synthesisFailed(code: code, voice: request.voice.voice, textLength: request.text.unicodeScalars.count)
+        case let .engineFailed(reason, _):
+            .engineFailed(reason: reason, text: request.text)
+        case .audioTooLong:
+            .audioTooLong(limitSeconds: limits.maxSeconds)
+        default:
+            error
+        }
+    }
+
+    private static func value(of parameter: String, in voice: VoiceProfile) -> Int {
+        switch parameter {
+        case "rate": voice.rate
+        case "volume": voice.volume
+        case "pitch": voice.pitch
+        default: voice.wordGap
+        }
     }
 }

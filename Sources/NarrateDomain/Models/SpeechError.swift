@@ -5,6 +5,11 @@ public enum SpeechError: Error, Sendable, Equatable {
     case parameterOutOfRange(name: String, value: Int, range: ClosedRange<Int>)
     case engineUnavailable(reason: String)
     case synthesisFailed(code: Int, voice: String, textLength: Int)
+    /// The engine process serving one text crashed, hung past its deadline or exited; `text`
+    /// is the text it was given.
+    case engineFailed(reason: String, text: String)
+    /// The audio of one text would be longer than the engine's limit.
+    case audioTooLong(limitSeconds: Int)
     case cacheFailed(CacheError)
     case outputFailed(path: String, reason: String)
 }
@@ -24,10 +29,31 @@ extension SpeechError: CustomStringConvertible {
             "The speech engine could not start: \(reason). Install eSpeak NG (apt-get install espeak-ng-data libespeak-ng1)."
         case let .synthesisFailed(code, voice, textLength):
             "eSpeak NG failed (error \(code)) on a text of \(textLength) characters with voice '\(voice)'."
+        case let .engineFailed(reason, text):
+            "eSpeak NG \(reason) on the text \u{201C}\(Self.excerpt(text))\u{201D}; nothing was written. Rephrase or remove that text and try again."
+        case let .audioTooLong(limit):
+            "The audio of one text would last longer than \(limit / 60) minutes, the most one utterance may; nothing was written. Shorten the text or its pauses."
         case let .cacheFailed(error):
             error.description
         case let .outputFailed(path, reason):
             "Could not write '\(path)': \(reason). Nothing was written; check the folder and free space, then try again."
         }
+    }
+}
+
+extension SpeechError {
+    /// This error as the reason one chunk of a longer text failed, without the advice that
+    /// the whole message gives.
+    public var chunkFailure: String {
+        switch self {
+        case let .engineFailed(reason, text): "eSpeak NG \(reason) on \u{201C}\(Self.excerpt(text))\u{201D}"
+        default: description
+        }
+    }
+
+    /// The first 60 characters of `text` on one line, for naming a chunk in a message.
+    public static func excerpt(_ text: String) -> String {
+        let line = text.split(whereSeparator: \.isNewline).joined(separator: " ")
+        return line.count > 60 ? String(line.prefix(60)) + "\u{2026}" : line
     }
 }

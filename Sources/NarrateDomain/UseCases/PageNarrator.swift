@@ -25,7 +25,10 @@ struct PageNarrator: Sendable {
                 combined.wordMarks.append(contentsOf: audio.wordMarks.map { $0.shifted(text: 0, samples: offset) })
             }
         } catch {
-            throw .speech(error)
+            switch error {
+            case .engineFailed, .audioTooLong: throw .engineFailedOnPage(page: page.label, error)
+            default: throw .speech(error)
+            }
         }
         return PageNarration(page: page, pageCount: book.pages.count, audio: combined)
     }

@@ -1,0 +1,86 @@
+#ifndef NARRATE_WORKER_PROTOCOL_H
+#define NARRATE_WORKER_PROTOCOL_H
+
+// The wire format between a Narrate process and `narrate-worker`, in the host's byte order
+// (both ends run on the same machine). Shared by the worker (C) and its client (Swift).
+//
+// At start the worker writes one hello frame (status HELLO: payload = eSpeak's version,
+// detail = sample rate; or status INIT_FAILED: payload = the reason). Then, for every request
+// it reads, it answers with zero or one frame from the child that did the work (AUDIO, LIST,
+// SYNTH_FAILED or TOO_LONG) followed by exactly one final frame from the worker itself (DONE,
+// CRASHED, TIMED_OUT, EXITED, VOICE_NOT_FOUND or BAD_PARAMETER). Frames carry the request id.
+
+#include <stdint.h>
+
+#define NARRATE_WORKER_REQUEST_MAGIC 0x5157524EU  // "NRWQ"
+#define NARRATE_WORKER_FRAME_MAGIC 0x5257524EU    // "NRWR"
+
+// Bounds the worker enforces on requests; the client checks them first.
+#define NARRATE_WORKER_MAX_VOICE_BYTES 256U
+#define NARRATE_WORKER_MAX_TEXT_BYTES 16777216U  // 16 MiB
+
+enum narrate_worker_kind {
+    NARRATE_WORKER_SYNTHESIZE = 1,
+    NARRATE_WORKER_LIST_VOICES = 2,
+    NARRATE_WORKER_LIST_VARIANTS = 3,
+};
+
+enum narrate_worker_flags {
+    NARRATE_WORKER_FLAG_SSML = 1,
+};
+
+enum narrate_worker_status {
+    // From the child that did the work.
+    NARRATE_WORKER_AUDIO = 1,          // payload: sample_count int16 samples, then mark_count marks
+    NARRATE_WORKER_LIST = 2,           // payload: one voice a line, fields separated by 0x1F
+    NARRATE_WORKER_SYNTH_FAILED = 3,   // detail: espeak_ERROR
+    NARRATE_WORKER_TOO_LONG = 4,       // the audio would pass the request's max_samples
+    // From the worker, last for every request.
+    NARRATE_WORKER_DONE = 10,
+    NARRATE_WORKER_CRASHED = 11,       // detail: the signal that ended the child
+    NARRATE_WORKER_TIMED_OUT = 12,     // detail: the deadline in milliseconds
+    NARRATE_WORKER_EXITED = 13,        // detail: the child's exit status
+    NARRATE_WORKER_VOICE_NOT_FOUND = 14,
+    NARRATE_WORKER_BAD_PARAMETER = 15, // detail: which one (1 rate, 2 volume, 3 pitch, 4 word gap)
+    // Once, at start.
+    NARRATE_WORKER_HELLO = 20,         // detail: sample rate; payload: eSpeak's version
+    NARRATE_WORKER_INIT_FAILED = 21,   // payload: the reason
+};
+
+typedef struct {
+    uint32_t magic;
+    uint32_t kind;
+    uint64_t id;
+    uint32_t flags;
+    int32_t rate;
+    int32_t volume;
+    int32_t pitch;
+    int32_t word_gap;
+    uint32_t deadline_ms;
+    uint64_t max_samples;
+    uint32_t voice_length;
+    uint32_t text_length;
+} narrate_worker_request;
+
+typedef struct {
+    uint32_t magic;
+    uint32_t status;
+    uint64_t id;
+    int32_t sample_rate;
+    int32_t detail;
+    uint64_t sample_count;
+    uint32_t mark_count;
+    uint32_t payload_length_high;  // payload length = high << 32 | low
+    uint32_t payload_length_low;
+    uint32_t reserved;
+} narrate_worker_frame;
+
+// A word mark: where a word starts in the text (0-based Unicode scalars), its length, and the
+// sample at which it is spoken.
+typedef struct {
+    int32_t text_offset;
+    int32_t text_length;
+    int64_t sample_offset;
+} narrate_worker_mark;
+
+#endif
