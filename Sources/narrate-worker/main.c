@@ -16,9 +16,12 @@
 // Protocol: narrate_worker_protocol.h. Requests on standard input, frames on standard output,
 // diagnostics on standard error. It exits at the end of its input.
 
+#define _GNU_SOURCE  // F_SETPIPE_SZ
+
 #include <espeak-ng/speak_lib.h>
 
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -552,6 +555,9 @@ static const char *nonempty_environment(const char *name) {
 int main(void) {
     // A client that goes away must end the worker with a write error, not a signal.
     signal(SIGPIPE, SIG_IGN);
+    // A chunk's audio is a few megabytes: a larger pipe means fewer switches between the
+    // child writing it and the client reading it (where the system allows; 1 MiB by default).
+    fcntl(STDOUT_FILENO, F_SETPIPE_SZ, 1 << 20);
     crash_marker = nonempty_environment("NARRATE_WORKER_CRASH_ON");
     hang_marker = nonempty_environment("NARRATE_WORKER_HANG_ON");
 
@@ -571,7 +577,13 @@ int main(void) {
     for (;;) {
         narrate_worker_request request;
         int status = read_exactly(STDIN_FILENO, &request, sizeof request);
-        if (status == 1) return 0;  // end of input: the client is done
+        if (status == 1) {
+            // End of input: the client is done. The zygotes end at the end of theirs.
+            for (int index = 0; index < MAX_ZYGOTES; index++) {
+                if (zygotes[index].used) zygote_end(&zygotes[index]);
+            }
+            return 0;
+        }
         if (status != 0 || request.magic != NARRATE_WORKER_REQUEST_MAGIC ||
             request.voice_length > NARRATE_WORKER_MAX_VOICE_BYTES || request.text_length > NARRATE_WORKER_MAX_TEXT_BYTES) {
             fprintf(stderr, "narrate-worker: malformed request; exiting\n");

@@ -53,7 +53,6 @@ extension Narrate {
         }
 
         func run() async throws {
-            MemoryTuning.applyForBatch()
             InterruptHandling.install()
             let logger = common.storage.makeLogger()
             var configuration = common.configuration()

@@ -1,13 +1,14 @@
 /// Narrates text chunks in order through a TTS repository, keeping a few requests in flight.
 ///
-/// eSpeak runs one synthesis at a time per process, but while it works on the next chunk the
-/// previous one can be stored in the cache and written out: two requests in flight keep both
-/// cores busy. Results are delivered strictly in chunk order, and at most `lookahead` chunks
-/// of audio wait in memory, so memory does not grow with the length of the text.
+/// The repository's engine synthesizes several chunks at once (one per worker process), and
+/// while it works the previous chunk is stored in the cache and written out: four requests in
+/// flight keep two cores busy. Results are delivered strictly in chunk order, and at most
+/// `lookahead` chunks of audio wait in memory, so memory does not grow with the length of the
+/// text.
 struct NarrationPipeline: Sendable {
     /// Engine input is cut into pieces of at most this many Unicode scalars, at sentence boundaries.
     static let maxChunkScalars = 700
-    static let lookahead = 3
+    static let lookahead = 4
 
     let repository: any TTSRepositoryContract
     let cachePolicy: CachePolicy
