@@ -39,7 +39,7 @@ struct CacheEndToEndTests {
         #expect(second.status == 0, "\(second.stderr)")
         #expect(second.stderr.contains("cache hit"))
         #expect(!second.stderr.contains("cache miss"))
-        #expect(try Data(contentsOf: folder.url.appendingPathComponent("first.wav")) == Data(contentsOf: folder.url.appendingPathComponent("second.wav")))
+        #expect(try identical(Data(contentsOf: folder.url.appendingPathComponent("first.wav")), Data(contentsOf: folder.url.appendingPathComponent("second.wav"))))
         let stats = try await stats()
         #expect(stats["entryCount"] as? Int == 1)
         #expect(stats["totalHits"] as? Int == 1)
@@ -66,7 +66,7 @@ struct CacheEndToEndTests {
         let first = try WAVFile(path: folder.path("first.wav"))
         let healed = try WAVFile(path: folder.path("second.wav"))
         #expect(healed.data.count == first.data.count)
-        #expect(try Data(contentsOf: folder.url.appendingPathComponent("second.wav")) == Data(contentsOf: folder.url.appendingPathComponent("third.wav")))
+        #expect(try identical(Data(contentsOf: folder.url.appendingPathComponent("second.wav")), Data(contentsOf: folder.url.appendingPathComponent("third.wav"))))
         #expect(objectFiles().count == 1)
     }
 

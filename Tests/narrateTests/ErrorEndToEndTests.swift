@@ -22,6 +22,58 @@ struct ErrorEndToEndTests {
         #expect(!folder.allFiles().contains { $0.contains(".narrate-tmp-") }, sourceLocation: sourceLocation)
     }
 
+    @Test("eSpeak crashing on a text is one line naming the text, exit 1, no file")
+    func engineCrashInSay() async throws {
+        // Given: eSpeak 1.51 aborts (buffer overflow) on this input
+        try Data(String(repeating: "s'", count: 220).utf8).write(to: folder.url.appendingPathComponent("hostile.txt"))
+
+        // When
+        let result = try await NarrateProcess.narrate(["say", "-f", "hostile.txt", "-o", "out.wav", "--cache-dir", "cache"], in: folder.url)
+
+        // Then: where this eSpeak crashes, one line; where it does not, audio
+        if result.status == 0 {
+            #expect(FileManager.default.fileExists(atPath: folder.path("out.wav")))
+        } else {
+            #expect(result.status == 1)
+            expectCleanFailure(result, mentioning: ["eSpeak NG crashed", "s's's's'"])
+        }
+    }
+
+    @Test("A crash on one chunk of a page names the page and the chunk")
+    func engineCrashInPage() async throws {
+        // When: the worker's child aborts on a word of the book's second paragraph
+        let result = try await NarrateProcess.narrate(
+            ["page", "book.txt", "1", "-o", "out.wav", "--cache-dir", "cache"], in: folder.url,
+            environment: ["NARRATE_WORKER_CRASH_ON": "Second paragraph"]
+        )
+
+        // Then
+        #expect(result.status == 1)
+        expectCleanFailure(result, mentioning: ["Page 1:", "crashed (SIGABRT)", "\u{201C}First paragraph of the book."])
+    }
+
+    @Test("A text that hangs eSpeak is stopped at its deadline and reported in one line")
+    func engineHang() async throws {
+        let result = try await NarrateProcess.narrate(
+            ["say", "This sentence never ends.", "-o", "out.wav", "--cache-dir", "cache"], in: folder.url,
+            environment: ["NARRATE_WORKER_HANG_ON": "never ends", "NARRATE_ENGINE_TIMEOUT": "0.5"]
+        )
+
+        #expect(result.status == 1)
+        expectCleanFailure(result, mentioning: ["deadline", "This sentence never ends."])
+    }
+
+    @Test("A missing worker program is one line that says how to fix it")
+    func missingWorker() async throws {
+        let result = try await NarrateProcess.narrate(
+            ["say", "Hello.", "-o", "out.wav", "--no-cache"], in: folder.url,
+            environment: ["NARRATE_WORKER": folder.path("nowhere/narrate-worker")]
+        )
+
+        #expect(result.status == 1)
+        expectCleanFailure(result, mentioning: ["narrate-worker", "NARRATE_WORKER"])
+    }
+
     @Test("An unknown voice is named, with close voices suggested")
     func unknownVoice() async throws {
         let result = try await NarrateProcess.narrate(["say", "Hello.", "--voice", "en-uss", "-o", "out.wav", "--cache-dir", "cache"], in: folder.url)

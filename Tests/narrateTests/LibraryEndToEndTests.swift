@@ -128,7 +128,7 @@ struct LibraryEndToEndTests {
         #expect(byIndex.status == 0, "\(byIndex.stderr)")
         #expect(byIndex.stderr.contains("cache hit"))
         #expect(!byIndex.stderr.contains("cache miss"))
-        #expect(try Data(contentsOf: folder.url.appendingPathComponent("label.wav")) == Data(contentsOf: folder.url.appendingPathComponent("index.wav")))
+        #expect(try identical(Data(contentsOf: folder.url.appendingPathComponent("label.wav")), Data(contentsOf: folder.url.appendingPathComponent("index.wav"))))
 
         // When: next, twice
         let first = try await narrate(["next", "1", "--rate", "450", "-o", "next1.wav"])
