@@ -8,21 +8,24 @@
 #   espeak-ng     the whole text, one process (the reference);
 #   2x espeak-ng  the two halves of the text in two espeak-ng processes at once: what two
 #                 cores give eSpeak alone, with no cache and no file assembly (the ceiling);
-#   cold          narrate book, empty cache.
-# The median round is reported.
+#   cold          narrate book, empty cache;
+#   baseline      the same with an older narrate binary, when BASELINE names one.
+# The median round is reported. Run it on a one-file text and on a many-chapter book (per-file
+# costs show there), e.g. ../shared/corpus/epub/pg8789-dante-vision-of-hell-epub2.epub.
 #
 # Usage: scripts/benchmark-book.sh [BOOK]   (default: the Devil's Dictionary from the corpus)
-# Environment: RUNS (rounds, default 3), JOBS (default 2).
+# Environment: RUNS (rounds, default 3), JOBS (default 2), BASELINE (optional).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 book=$(realpath "${1:-$root/../shared/corpus/txt/pg972-devils-dictionary-1990s-header-ascii.txt}")
 runs=${RUNS:-3}
 jobs=${JOBS:-2}
+baseline=${BASELINE:-}
 work=$(mktemp -d /tmp/narrate-bench-book.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 
-bash scripts/install-deps.sh time python3 >/dev/null
+bash scripts/install-deps.sh time python3 procps >/dev/null
 swift build -c release --static-swift-stdlib >/dev/null
 narrate="$root/.build/release/narrate"
 export NARRATE_LIBRARY="$work/library.sqlite"
@@ -43,6 +46,7 @@ echo "Book: $book; extracted text: $(wc -c <"$text") bytes; $runs rounds; --jobs
 
 espeak() { espeak-ng -v en-us -w "$work/espeak$1.wav" -f "$2"; }
 book_cmd=("$narrate" book "$text" -o "$out" --format wav --split book --jobs "$jobs" --voice en-us --cache-dir "$cache" --quiet)
+baseline_cmd=("$baseline" book "$text" -o "$work/out-baseline" --format wav --split book --jobs "$jobs" --voice en-us --cache-dir "$work/cache-baseline" --quiet)
 # Wall seconds of a command (after a sync, so no run pays for the previous one's writes).
 seconds() {
   sync
@@ -60,15 +64,20 @@ both_halves() {
 }
 
 : >"$work/rounds.txt"
-printf '%-6s %10s %13s %8s\n' round espeak-ng "2x espeak-ng" cold
+printf '%-6s %10s %13s %8s %9s\n' round espeak-ng "2x espeak-ng" cold baseline
 for round in $(seq "$runs"); do
   single=$(seconds espeak "" "$text")
   halves=$(seconds both_halves)
   rm -rf "$cache" "$out"
   sync
   coldtime=$(seconds "${book_cmd[@]}")
-  printf '%-6s %10s %13s %8s\n' "$round" "$single" "$halves" "$coldtime"
-  echo "$single $halves $coldtime" >>"$work/rounds.txt"
+  old=0
+  if [ -n "$baseline" ]; then
+    rm -rf "$work/cache-baseline" "$work/out-baseline"
+    old=$(seconds "${baseline_cmd[@]}")
+  fi
+  printf '%-6s %10s %13s %8s %9s\n' "$round" "$single" "$halves" "$coldtime" "$old"
+  echo "$single $halves $coldtime $old" >>"$work/rounds.txt"
 done
 rm -f "$work"/espeak*.wav
 
@@ -76,7 +85,8 @@ rm -f "$work"/espeak*.wav
 : >"$work/warm.txt"
 for _ in $(seq "$runs"); do seconds "${book_cmd[@]}" >>"$work/warm.txt"; done
 
-# Peak resident memory of the parent and of its workers, sampled every 0.1 s.
+# Peak resident memory of the parent and of its engine processes (at any depth), every 0.1 s.
+descendants() { local child; for child in $(pgrep -P "$1" 2>/dev/null || true); do echo "$child"; descendants "$child"; done; }
 rm -rf "$cache" "$out"
 "${book_cmd[@]}" &
 parent=$!
@@ -85,7 +95,7 @@ worker_kb=0
 while kill -0 "$parent" 2>/dev/null; do
   kb=$(ps -o rss= -p "$parent" 2>/dev/null | tr -d ' ' || true)
   [ -n "$kb" ] && [ "$kb" -gt "$parent_kb" ] && parent_kb=$kb
-  for child in $(pgrep -P "$parent" 2>/dev/null || true); do
+  for child in $(descendants "$parent"); do
     kb=$(ps -o rss= -p "$child" 2>/dev/null | tr -d ' ' || true)
     [ -n "$kb" ] && [ "$kb" -gt "$worker_kb" ] && worker_kb=$kb
   done
@@ -95,7 +105,8 @@ wait "$parent"
 
 python3 - "$work/rounds.txt" "$work/warm.txt" "$parent_kb" "$worker_kb" <<'PY'
 import statistics, sys
-rounds = [tuple(map(float, line.split())) for line in open(sys.argv[1])]
+rounds = [tuple(map(float, line.split()))[:3] for line in open(sys.argv[1])]
+olds = [tuple(map(float, line.split())) for line in open(sys.argv[1]) if float(line.split()[3]) > 0]
 warm = statistics.mean(float(line) for line in open(sys.argv[2]))
 parent, worker = (int(x) / 1024 for x in sys.argv[3:5])
 speedup = statistics.median(single / cold for single, _, cold in rounds)
@@ -105,6 +116,10 @@ def verdict(ok): return "ok" if ok else "MISSED"
 print()
 print(f"espeak-ng / cold         = {speedup:.2f}x faster   (median round; target >= 1.8x: {verdict(speedup >= 1.8)})")
 print(f"espeak-ng / 2x espeak-ng = {ceiling:.2f}x          (what two cores give eSpeak alone: the ceiling)")
+share = statistics.median(halves / cold for _, halves, cold in rounds)
+print(f"cold reaches               {share * 100:.0f}% of the ceiling   (median round; target >= 95%: {verdict(share >= 0.95)})")
+if olds:
+    print(f"baseline: espeak-ng / cold = {statistics.median(s / b for s, _, _, b in olds):.2f}x, {statistics.median(h / b for _, h, _, b in olds) * 100:.0f}% of the ceiling")
 print(f"warm / cold              = {warm / cold:.3f}          (warm {warm:.2f} s; target <= 0.05: {verdict(warm / cold <= 0.05)})")
 print(f"peak memory              = parent {parent:.1f} MiB, worker {worker:.1f} MiB (target <= 64 each: {verdict(max(parent, worker) <= 64)})")
 PY
