@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Testing
 
 /// Bad input: one clear line on stderr, a non-zero exit, and no partial output anywhere.
@@ -72,6 +73,42 @@ struct ErrorEndToEndTests {
 
         #expect(result.status == 1)
         expectCleanFailure(result, mentioning: ["narrate-worker", "NARRATE_WORKER"])
+    }
+
+    @Test("-o /dev/null writes into the device: it stays a character device")
+    func outputToDevice() async throws {
+        let result = try await NarrateProcess.narrate(["say", "Into the void.", "-o", "/dev/null", "--no-cache"], in: folder.url)
+
+        #expect(result.status == 0, "\(result.stderr)")
+        var info = stat()
+        #expect(stat("/dev/null", &info) == 0 && info.st_mode & S_IFMT == S_IFCHR)
+    }
+
+    @Test("What a killed say leaves behind is removed by the next run that writes into that folder")
+    func killedRunIsCleanedUp() async throws {
+        // Given: a long say killed with SIGKILL once its temporary file exists
+        let text = try NarrateProcess.corpusFile("txt/pg972-devils-dictionary-1990s-header-ascii.txt")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: NarrateProcess.binary)
+        process.arguments = ["say", "-f", text, "-o", folder.path("long.wav"), "--no-cache", "--quiet"]
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var waited = 0
+        while !folder.allFiles().contains(where: { $0.contains(".long.wav.narrate-tmp-") }), waited < 600 {
+            try await Task.sleep(for: .milliseconds(50))
+            waited += 1
+        }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        #expect(folder.allFiles().contains { $0.contains(".long.wav.narrate-tmp-") }, "the killed run left its temporary file")
+
+        // When
+        let next = try await NarrateProcess.narrate(["say", "Next.", "-o", "next.wav", "--no-cache"], in: folder.url)
+
+        // Then
+        #expect(next.status == 0, "\(next.stderr)")
+        #expect(!folder.allFiles().contains { $0.contains(".narrate-tmp-") }, "\(folder.allFiles())")
+        #expect(!folder.allFiles().contains { $0.hasSuffix("long.wav") })
     }
 
     @Test("An unknown voice is named, with close voices suggested")

@@ -3,23 +3,50 @@ import Glibc
 import Synchronization
 
 /// Names for files being written: hidden, beside their destination (so `rename` is atomic),
-/// and unique per process.
+/// unique per process, and naming the process that writes them, so that what a killed process
+/// left behind can be told from what a running one is writing.
 public enum TemporaryFileName {
     static let marker = ".narrate-tmp-"
 
-    /// `dir/.name.narrate-tmp-<pid>-<random>` for a destination `dir/name`.
+    /// `dir/.name.narrate-tmp-<pid>-<start>-<random>` for a destination `dir/name`, where
+    /// `<start>` is when this process started (against PID reuse).
     public static func beside(_ path: String) -> String {
         let slash = path.lastIndex(of: "/")
         let folder = slash.map { String(path[...$0]) } ?? ""
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        return "\(folder).\(name)\(marker)\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let owner = ProcessIdentity.current
+        return "\(folder).\(name)\(marker)\(owner.pid)-\(owner.startTicks)-\(UInt32.random(in: 0...UInt32.max))"
     }
 
-    /// The process that is writing a temporary file of this name, or `nil` for other names.
-    public static func ownerProcess(of fileName: String) -> pid_t? {
+    /// The process writing a temporary file of this name, or `nil` for other names. Names of
+    /// earlier versions carry no start time (`<pid>-<random>`): then only the PID is checked.
+    static func owner(of fileName: String) -> ProcessIdentity? {
         guard let range = fileName.range(of: marker) else { return nil }
-        let rest = fileName[range.upperBound...]
-        return rest.split(separator: "-").first.flatMap { pid_t(String($0)) }
+        let parts = fileName[range.upperBound...].split(separator: "-")
+        guard let pid = parts.first.flatMap({ pid_t(String($0)) }) else { return nil }
+        let start = parts.count >= 3 ? UInt64(String(parts[1])) ?? 0 : 0
+        return ProcessIdentity(pid: pid, startTicks: start)
+    }
+
+    /// Whether `fileName` is a temporary file whose writer is gone (killed before it could
+    /// remove it).
+    public static func isAbandoned(_ fileName: String) -> Bool {
+        guard let owner = owner(of: fileName) else { return false }
+        return !owner.isRunning
+    }
+
+    /// Removes the abandoned temporary files in `folder`; returns how many.
+    @discardableResult
+    public static func removeAbandoned(in folder: String) -> Int {
+        guard let directory = opendir(folder.isEmpty ? "." : folder) else { return 0 }
+        defer { closedir(directory) }
+        var removed = 0
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard name.contains(marker), isAbandoned(name) else { continue }
+            if unlink((folder.isEmpty ? "" : folder + "/") + name) == 0 { removed += 1 }
+        }
+        return removed
     }
 }
 

@@ -4,15 +4,19 @@ import NarrateDomain
 
 /// Writes 16-bit mono PCM as a RIFF WAVE file, streaming: samples go to disk as they come.
 ///
-/// A file is written under a temporary name in the destination folder, then its header is
-/// completed, it is fsynced and renamed into place, so the destination never holds a partial
-/// file. `-` writes to standard output, where the sizes in the header are left at their
-/// "unknown length" maximum because the stream cannot be rewound.
+/// A regular file (or a new path, or a symbolic link's final target) is written under a
+/// temporary name in its folder, then its header is completed, it is fsynced and renamed into
+/// place, so the destination never holds a partial file; temporary files that killed runs left
+/// in that folder are removed first. `-`, a device, a FIFO or a socket is written through as a
+/// stream (never replaced), with the sizes in the header left at their "unknown length"
+/// maximum because a stream cannot be rewound.
 public final class WAVWriter {
     /// The destination path, or `-` for standard output.
     public let path: String
     private let fd: Int32
     private let temporaryPath: String?
+    /// Where the temporary file is renamed to: `path`, or its symbolic link's final target.
+    private let destinationPath: String?
     private var sampleRate: Int?
     private var dataBytes: UInt64 = 0
     /// Bytes handed to the kernel for writeback so far (see `append`).
@@ -27,16 +31,22 @@ public final class WAVWriter {
     /// - Throws: `SpeechError.outputFailed` when the folder is missing or not writable.
     public init(path: String) throws(SpeechError) {
         self.path = path
-        if path == Self.standardOutputPath {
-            fd = STDOUT_FILENO
+        let target = OutputTarget.resolve(path)
+        guard case let .file(destination) = target else {
+            guard let descriptor = target.openStream() else { throw .outputFailed(path: path, reason: POSIXErrorText.current()) }
+            fd = descriptor
             temporaryPath = nil
+            destinationPath = nil
             return
         }
-        let temporary = TemporaryFileName.beside(path)
+        let folder = destination.lastIndex(of: "/").map { String(destination[..<$0]) } ?? ""
+        TemporaryFileName.removeAbandoned(in: folder.isEmpty && destination.hasPrefix("/") ? "/" : folder)
+        let temporary = TemporaryFileName.beside(destination)
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw .outputFailed(path: path, reason: POSIXErrorText.current()) }
         fd = descriptor
         temporaryPath = temporary
+        destinationPath = destination
         TemporaryFileRegistry.register(temporary)
     }
 
@@ -74,6 +84,9 @@ public final class WAVWriter {
             }
             guard let temporaryPath else {
                 isClosed = true
+                if fd != STDOUT_FILENO, close(fd) != 0, errno != EINTR {
+                    throw .outputFailed(path: path, reason: POSIXErrorText.current())
+                }
                 return
             }
             guard dataBytes <= UInt64(UInt32.max) - UInt64(Self.headerSize) else {
@@ -88,7 +101,7 @@ public final class WAVWriter {
                 TemporaryFileRegistry.unregister(temporaryPath)
                 throw .outputFailed(path: path, reason: POSIXErrorText.current())
             }
-            guard rename(temporaryPath, path) == 0 else {
+            guard rename(temporaryPath, destinationPath ?? path) == 0 else {
                 let reason = POSIXErrorText.current()
                 unlink(temporaryPath)
                 TemporaryFileRegistry.unregister(temporaryPath)
@@ -106,7 +119,10 @@ public final class WAVWriter {
     public func discard() {
         guard !isClosed else { return }
         isClosed = true
-        guard let temporaryPath else { return }
+        guard let temporaryPath else {
+            if fd != STDOUT_FILENO { close(fd) }
+            return
+        }
         close(fd)
         unlink(temporaryPath)
         TemporaryFileRegistry.unregister(temporaryPath)

@@ -185,10 +185,7 @@ public struct BookExporter: Sendable {
             throw .outputFailed(path: directory, reason: (error as NSError).localizedDescription)
         }
         guard access(directory, W_OK) == 0 else { throw .outputFailed(path: directory, reason: POSIXErrorText.current()) }
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] {
-            guard let pid = TemporaryFileName.ownerProcess(of: name), kill(pid, 0) != 0, errno == ESRCH else { continue }
-            unlink(directory + "/" + name)
-        }
+        TemporaryFileName.removeAbandoned(in: directory)
     }
 
     private static func describe(_ selection: ExportSelection) -> String {
