@@ -53,6 +53,7 @@ extension Narrate {
         }
 
         func run() async throws {
+            MemoryTuning.applyForBatch()
             InterruptHandling.install()
             let logger = common.storage.makeLogger()
             var configuration = common.configuration()

@@ -1,5 +1,10 @@
 import Glibc
 
+// `struct stat`'s members are attributed to whichever module first included <sys/stat.h>;
+// with MemberImportVisibility these imports must name them.
+import CDispatch
+import CoreFoundation
+
 /// What `-o PATH` writes to, decided once before anything is written.
 ///
 /// Only a regular file (or a path where nothing is yet) is written under a temporary name
