@@ -111,6 +111,27 @@ struct ErrorEndToEndTests {
         #expect(!folder.allFiles().contains { $0.hasSuffix("long.wav") })
     }
 
+    @Test("SSML asking for hours of silence is refused at once, in one line")
+    func hugeSSMLBreak() async throws {
+        let ssml = String(repeating: #"a<break time="99999999999s"/>"#, count: 30)
+
+        let result = try await NarrateProcess.narrate(["say", "--ssml", ssml, "-o", "out.wav", "--cache-dir", "cache"], in: folder.url)
+
+        #expect(result.status == 1)
+        expectCleanFailure(result, mentioning: ["<break>", "60 seconds at most"])
+        #expect(!folder.allFiles().contains { $0.hasPrefix("cache/objects/") && !$0.hasSuffix("/") && $0.split(separator: "/").count == 3 })
+    }
+
+    @Test("A 5 MB one-line text is refused before synthesis, with the way out")
+    func hugeText() async throws {
+        try Data(String(repeating: "word ", count: 1_000_000).utf8).write(to: folder.url.appendingPathComponent("huge.txt"))
+
+        let result = try await NarrateProcess.narrate(["say", "-f", "huge.txt", "-o", "out.wav", "--cache-dir", "cache"], in: folder.url)
+
+        #expect(result.status == 1)
+        expectCleanFailure(result, mentioning: ["hours of audio", "narrate book"])
+    }
+
     @Test("An unknown voice is named, with close voices suggested")
     func unknownVoice() async throws {
         let result = try await NarrateProcess.narrate(["say", "Hello.", "--voice", "en-uss", "-o", "out.wav", "--cache-dir", "cache"], in: folder.url)

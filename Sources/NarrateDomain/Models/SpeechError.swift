@@ -10,6 +10,10 @@ public enum SpeechError: Error, Sendable, Equatable {
     case engineFailed(reason: String, text: String)
     /// The audio of one text would be longer than the engine's limit.
     case audioTooLong(limitSeconds: Int)
+    /// An SSML break asks for a longer pause than `SpeechBounds` allows.
+    case pauseTooLong(seconds: Double, limitSeconds: Double)
+    /// The text would give more audio than `SpeechBounds` allows.
+    case textTooLong(estimatedHours: Double, limitHours: Double)
     case cacheFailed(CacheError)
     case outputFailed(path: String, reason: String)
 }
@@ -33,6 +37,10 @@ extension SpeechError: CustomStringConvertible {
             "eSpeak NG \(reason) on the text \u{201C}\(Self.excerpt(text))\u{201D}; nothing was written. Rephrase or remove that text and try again."
         case let .audioTooLong(limit):
             "The audio of one text would last longer than \(limit / 60) minutes, the most one utterance may; nothing was written. Shorten the text or its pauses."
+        case let .pauseTooLong(seconds, limit):
+            "An SSML <break> asks for a pause of \(Self.amount(seconds)) seconds; one pause may last \(Self.amount(limit)) seconds at most. Nothing was synthesized."
+        case let .textTooLong(hours, limit):
+            "This text would give about \(Self.amount(hours)) hours of audio, more than the \(Self.amount(limit)) hours one run may make. Nothing was synthesized; split the text, or add it as a book and export it (narrate add, narrate book)."
         case let .cacheFailed(error):
             error.description
         case let .outputFailed(path, reason):
@@ -49,6 +57,14 @@ extension SpeechError {
         case let .engineFailed(reason, text): "eSpeak NG \(reason) on \u{201C}\(Self.excerpt(text))\u{201D}"
         default: description
         }
+    }
+
+    /// A number for a message: whole when it is, one decimal otherwise, "more than a billion"
+    /// for the absurd.
+    static func amount(_ value: Double) -> String {
+        guard value.isFinite, value < 1e9 else { return "more than a billion" }
+        let tenths = (value * 10).rounded()
+        return tenths.truncatingRemainder(dividingBy: 10) == 0 ? String(Int(tenths / 10)) : String(tenths / 10)
     }
 
     /// The first 60 characters of `text` on one line, for naming a chunk in a message.

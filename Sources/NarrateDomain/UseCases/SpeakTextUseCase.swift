@@ -3,7 +3,8 @@ public protocol SpeakTextUseCaseContract: Sendable {
     /// Normalizes `text`, cuts it into engine-sized chunks and synthesizes them in order
     /// (cache first). `onAudio` receives each chunk's audio as soon as it is ready; its word
     /// marks carry offsets into the normalized text, sample offsets relative to the chunk.
-    /// - Throws: `SpeechError.emptyText` for a text with nothing to say, and any speech error.
+    /// - Throws: `SpeechError.emptyText` for a text with nothing to say, `pauseTooLong` or
+    ///   `textTooLong` for one past its bounds (before anything is synthesized), and any speech error.
     func execute(
         text: String,
         voice: VoiceProfile,
@@ -14,9 +15,13 @@ public protocol SpeakTextUseCaseContract: Sendable {
 
 public struct SpeakTextUseCase: SpeakTextUseCaseContract {
     private let repository: any TTSRepositoryContract
+    private let bounds: SpeechBounds
 
-    public init(repository: any TTSRepositoryContract) {
+    /// - Parameter bounds: what one text may ask for (pauses, length), checked before anything
+    ///   is synthesized.
+    public init(repository: any TTSRepositoryContract, bounds: SpeechBounds = .standard) {
         self.repository = repository
+        self.bounds = bounds
     }
 
     public func execute(
@@ -26,6 +31,7 @@ public struct SpeakTextUseCase: SpeakTextUseCaseContract {
         onAudio: (SpeechAudio) async throws(SpeechError) -> Void
     ) async throws(SpeechError) -> SpeechSummary {
         let voice = try voice.validated()
+        try bounds.check(text, isSSML: isSSML, voice: voice)
         let chunks: [TextChunk]
         if isSSML {
             // Markup cannot be cut safely: it goes to the engine whole.

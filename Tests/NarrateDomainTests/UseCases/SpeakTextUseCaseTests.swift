@@ -33,6 +33,18 @@ import Testing
 
     // MARK: - Requests
 
+    @Test("A text past its bounds is refused before any request reaches the repository")
+    func boundsComeFirst() async {
+        // Given: SSML with a pause of 27 hours
+        let ssml = #"<speak>a<break time="99999s"/></speak>"#
+
+        // When / Then
+        await #expect(throws: SpeechError.pauseTooLong(seconds: 99_999, limitSeconds: 60)) {
+            _ = try await sut.execute(text: ssml, voice: voice, isSSML: true) { _ throws(SpeechError) in }
+        }
+        #expect(repositoryMock.requests.isEmpty)
+    }
+
     @Test("A short text is normalized and sent as one request, cache first")
     func shortTextIsNormalizedIntoOneRequest() async throws {
         // Given
