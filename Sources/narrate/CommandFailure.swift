@@ -3,8 +3,9 @@ import Foundation
 import NarrateKit
 
 /// Prints one line that says what happened and what to do, and ends with a failure status.
+/// Control characters the message quotes from input are escaped: it stays one harmless line.
 func fail(_ error: any Error) -> ExitCode {
-    let message = String(describing: error)
+    let message = String(describing: error).escapingControlCharacters
     FileHandle.standardError.write(Data("narrate: error: \(message)\n".utf8))
     return ExitCode.failure
 }

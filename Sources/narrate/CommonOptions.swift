@@ -93,7 +93,7 @@ struct StorageOptions: ParsableArguments {
     /// A progress or summary line on standard error, unless `--quiet`.
     func report(_ line: String) {
         guard !quiet else { return }
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        FileHandle.standardError.write(Data((line.escapingControlCharacters + "\n").utf8))
     }
 }
 

@@ -27,7 +27,7 @@ extension Narrate {
                 do {
                     let (book, existed) = try await library.importBook.execute(path: file)
                     let summary = "\(book.id): \(book.book.metadata.title) (\(book.book.pages.count) pages, \(book.book.chapters.count) chapters)"
-                    print(existed ? "Already in the library: \(summary)" : "Added \(summary)")
+                    print((existed ? "Already in the library: \(summary)" : "Added \(summary)").escapingControlCharacters)
                 } catch {
                     failures += 1
                     _ = fail(error)
@@ -59,7 +59,7 @@ extension Narrate {
                 }
                 for book in books.map(BookListing.init) {
                     let progress = book.progressPage.map { "page \($0) of \(book.pageCount)" } ?? "\(book.pageCount) pages"
-                    print("\(String(book.id).leftPadded(4))  \(book.title) — \(book.authors.joined(separator: ", ")) [\(progress)]")
+                    print("\(String(book.id).leftPadded(4))  \(book.title) — \(book.authors.joined(separator: ", ")) [\(progress)]".escapingControlCharacters)
                 }
             } catch {
                 throw fail(error)
@@ -105,7 +105,7 @@ extension Narrate {
                 if let identifier = metadata.identifier { lines.append("Identifier:  \(identifier)") }
                 if let cover = found.book.cover { lines.append("Cover:       \(cover.mediaType), \(Format.bytes(Int64(cover.data.count)))") }
                 if let description = metadata.bookDescription { lines.append("Description: \(description)") }
-                print(lines.joined(separator: "\n"))
+                print(lines.map(\.escapingControlCharacters).joined(separator: "\n"))
             } catch {
                 throw fail(error)
             }
@@ -134,7 +134,7 @@ extension Narrate {
                 if results.isEmpty { storage.report("Nothing matches '\(query.joined(separator: " "))'.") }
                 for result in results {
                     let page = result.pageIndex.map { ", page \($0)" } ?? ""
-                    print("\(String(result.bookID.rawValue).leftPadded(4))  \(result.title)\(page): \(result.snippet)")
+                    print("\(String(result.bookID.rawValue).leftPadded(4))  \(result.title)\(page): \(result.snippet)".escapingControlCharacters)
                 }
             } catch {
                 throw fail(error)
@@ -180,9 +180,9 @@ extension Narrate {
                     print(try Format.json(entries))
                     return
                 }
-                print(found.book.metadata.title)
+                print(found.book.metadata.title.escapingControlCharacters)
                 for entry in entries {
-                    print("\(String(repeating: "  ", count: entry.depth + 1))\(entry.title)  ……  \(entry.pageLabel)")
+                    print("\(String(repeating: "  ", count: entry.depth + 1))\(entry.title)  ……  \(entry.pageLabel)".escapingControlCharacters)
                 }
             } catch {
                 throw fail(error)

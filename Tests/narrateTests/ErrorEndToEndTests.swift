@@ -132,6 +132,16 @@ struct ErrorEndToEndTests {
         expectCleanFailure(result, mentioning: ["hours of audio", "narrate book"])
     }
 
+    @Test("A message quoting input escapes its control characters: no escape sequence reaches the terminal")
+    func controlCharactersInMessages() async throws {
+        let name = "clear\u{1B}[2J\u{07}screen.txt"
+
+        let result = try await NarrateProcess.narrate(["say", "-f", name, "-o", "out.wav", "--cache-dir", "cache"], in: folder.url)
+
+        expectCleanFailure(result, mentioning: [#"clear\u{1B}[2J\u{7}screen.txt"#])
+        #expect(!result.stderr.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
+    }
+
     @Test("An unknown voice is named, with close voices suggested")
     func unknownVoice() async throws {
         let result = try await NarrateProcess.narrate(["say", "Hello.", "--voice", "en-uss", "-o", "out.wav", "--cache-dir", "cache"], in: folder.url)
