@@ -7,6 +7,8 @@ enum AudioCacheEntryError: Error, Sendable, Equatable {
     case unsupportedVersion(UInt32)
     case keyMismatch
     case lengthMismatch(expected: Int, actual: Int)
+    /// The header counts more samples or marks than the whole file could hold.
+    case countsPastFile(samples: UInt64, marks: UInt32, fileSize: Int)
     case checksumMismatch
     case valueOutOfRange(String)
 
@@ -17,7 +19,8 @@ enum AudioCacheEntryError: Error, Sendable, Equatable {
         case let .unsupportedVersion(version): "unsupported entry format version \(version)"
         case .keyMismatch: "the entry was stored under another key"
         case let .lengthMismatch(expected, actual): "truncated or oversized entry (\(actual) bytes, expected \(expected))"
-        case .checksumMismatch: "SHA-256 checksum mismatch"
+        case let .countsPastFile(samples, marks, fileSize): "truncated entry: its header counts \(samples) samples and \(marks) word marks, more than its \(fileSize) bytes hold"
+        case .checksumMismatch: "CRC-32C checksum mismatch"
         case let .valueOutOfRange(what): "\(what) does not fit the entry format"
         }
     }
@@ -129,7 +132,7 @@ enum AudioCacheEntryCodec {
         // Bound the counts by the file size before multiplying, so a garbage header cannot overflow.
         let available = UInt64(max(0, fileSize - fixedHeaderSize - digestSize))
         guard sampleCount <= available / 2, UInt64(markCount) <= available / UInt64(markSize) else {
-            throw .lengthMismatch(expected: Int.max, actual: fileSize)
+            throw .countsPastFile(samples: sampleCount, marks: markCount, fileSize: fileSize)
         }
         let header = Header(keyBytes: expectedKey.bytes, sampleRate: Int(sampleRate), sampleCount: Int(sampleCount), markCount: Int(markCount))
         guard header.entryByteCount == fileSize else {

@@ -53,7 +53,7 @@ enum AudioCacheEntryFile {
 
     // MARK: - Reading
 
-    /// Reads and fully verifies the entry at `path` (header, exact length, SHA-256).
+    /// Reads and fully verifies the entry at `path` (header, exact length, CRC-32C).
     static func read(path: String, key: AudioCacheKey) -> ReadOutcome {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {

@@ -90,7 +90,13 @@ import Testing
     func hugeSampleCount() throws {
         var bytes = try Codec.encode(audio, key: key)
         for offset in 44..<52 { bytes[offset] = 0xff }
-        #expect(throws: AudioCacheEntryError.self) { try Codec.decode(bytes, key: key) }
+        let error = #expect(throws: AudioCacheEntryError.countsPastFile(samples: UInt64.max, marks: UInt32(audio.wordMarks.count), fileSize: bytes.count)) {
+            try Codec.decode(bytes, key: key)
+        }
+        // The log line says what is wrong, with no sentinel number standing for "unknown".
+        #expect(error?.reason.contains("truncated entry: its header counts") == true)
+        #expect(error?.reason.contains(String(Int.max)) == false)
+        #expect(AudioCacheEntryError.checksumMismatch.reason == "CRC-32C checksum mismatch")
     }
 
     @Test("a flipped byte in the marks, the PCM or the digest is rejected by the checksum")
