@@ -57,7 +57,9 @@ public final class AudioCache: AudioCacheContract {
         } catch {
             throw .notWritable(path: directory, reason: error.reason)
         }
-        index = try AudioCacheIndex(path: directory + "/index.sqlite")
+        index = try AudioCacheIndex(path: directory + "/index.sqlite") { damaged, reason in
+            logger.warning("The audio cache index was damaged (\(reason)); it was moved to \(damaged) and a new one started. No audio is lost: the entries are indexed again as they are used, and by 'narrate cache stats'.")
+        }
     }
 
     deinit {

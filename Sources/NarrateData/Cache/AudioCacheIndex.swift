@@ -1,4 +1,6 @@
+import Foundation
 import GRDB
+import Glibc
 import NarrateDomain
 import Synchronization
 
@@ -50,26 +52,46 @@ final class AudioCacheIndex: Sendable {
         }
     }
 
-    /// Opens (creating if needed) and migrates the index at `path`.
-    /// - Throws: `CacheError.indexFailed` when SQLite cannot open or migrate it.
-    init(path: String) throws(CacheError) {
+    /// Opens (creating if needed) and migrates the index at `path`. The index is derived data
+    /// (the entry files are the truth): one SQLite finds damaged is moved aside to
+    /// `<path>.damaged-<time>` and a new one is started, which `AudioCache`'s reconciling fills
+    /// from the entry files; `onRebuilt` is told where the damaged one went.
+    /// - Throws: `CacheError.indexFailed` when SQLite cannot open or migrate it for another
+    ///   reason (a locked, unreadable or read-only file), or a new one fails too.
+    init(path: String, onRebuilt: (_ damagedCopy: String, _ reason: String) -> Void = { _, _ in }) throws(CacheError) {
         self.path = path
+        do {
+            pool = try Self.openMigrated(path)
+        } catch let error as DatabaseError where [.SQLITE_NOTADB, .SQLITE_CORRUPT].contains(error.resultCode.primaryResultCode) {
+            let aside = "\(path).damaged-\(Int(Date().timeIntervalSince1970))"
+            guard rename(path, aside) == 0 else { throw .indexFailed(path: path, reason: "\(error)") }
+            unlink(path + "-wal")
+            unlink(path + "-shm")
+            do {
+                pool = try Self.openMigrated(path)
+            } catch {
+                throw .indexFailed(path: path, reason: "\(error)")
+            }
+            onRebuilt(aside, error.message ?? "\(error.resultCode)")
+        } catch {
+            throw .indexFailed(path: path, reason: "\(error)")
+        }
+    }
+
+    private static func openMigrated(_ path: String) throws -> DatabasePool {
         var configuration = Configuration()
         configuration.label = "narrate.audio-cache.index"
         // Other processes may hold the write lock; wait for them rather than fail.
         configuration.busyMode = .timeout(30)
+        let pool = try SharedDatabase.openPool(path: path, configuration: configuration)
         do {
-            pool = try SharedDatabase.openPool(path: path, configuration: configuration)
-            do {
-                try Self.migrator.migrate(pool)
-            } catch {
-                // Another process may have run the same migration between our check and our
-                // write; a second pass sees it applied.
-                try Self.migrator.migrate(pool)
-            }
+            try migrator.migrate(pool)
         } catch {
-            throw .indexFailed(path: path, reason: "\(error)")
+            // Another process may have run the same migration between our check and our
+            // write; a second pass sees it applied.
+            try migrator.migrate(pool)
         }
+        return pool
     }
 
     private static var migrator: DatabaseMigrator {
