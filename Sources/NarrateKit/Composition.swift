@@ -32,11 +32,18 @@ func speechEngine(_ configuration: NarrateConfiguration) -> ESpeakSynthesizer {
     }
 }
 
-/// The audio cache the configuration names, or `nil` when caching is off.
+/// The audio cache the configuration names, or `nil` when caching is off. A cache folder that
+/// exists but cannot be written (a read-only mount) still serves its audio, with one warning.
 public func makeAudioCache(configuration: NarrateConfiguration, logger: Logger) throws(SpeechError) -> (any AudioCacheContract)? {
     guard let directory = configuration.cacheDirectory else { return nil }
     do {
         return try AudioCache(directory: directory, logger: logger)
+    } catch let .notWritable(path, reason) {
+        guard let readOnly = try? ReadOnlyAudioCache(directory: directory, reason: reason) else {
+            throw .cacheFailed(.notWritable(path: path, reason: reason))
+        }
+        logger.warning("The audio cache \(directory) cannot be written (\(reason)): its audio is used, new audio is not stored.")
+        return readOnly
     } catch {
         throw .cacheFailed(error)
     }

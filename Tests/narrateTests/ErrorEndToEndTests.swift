@@ -142,6 +142,30 @@ struct ErrorEndToEndTests {
         #expect(!result.stderr.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
     }
 
+    @Test("A read-only cache still serves its audio and lets new text be spoken, with one warning", .enabled(if: getuid() == 0, "needs root to mount"))
+    func readOnlyCache() async throws {
+        // Given: a cached sentence, then the folder remounted read-only
+        let mount = folder.path("mount")
+        try FileManager.default.createDirectory(atPath: mount, withIntermediateDirectories: true)
+        let cache = mount + "/cache"
+        #expect(try await NarrateProcess.narrate(["say", "Kept.", "-o", "first.wav", "--cache-dir", cache], in: folder.url).status == 0)
+        try await NarrateProcess.run("/bin/mount", ["--bind", mount, mount], in: folder.url)
+        defer { _ = try? NarrateProcess.runBlocking("/bin/umount", [mount], in: folder.url, stdin: nil, environment: [:]) }
+        try await NarrateProcess.run("/bin/mount", ["-o", "remount,ro,bind", mount], in: folder.url)
+
+        // When
+        let hit = try await NarrateProcess.narrate(["say", "Kept.", "-o", "second.wav", "--cache-dir", cache], in: folder.url)
+        let new = try await NarrateProcess.narrate(["say", "Something new.", "-o", "third.wav", "--cache-dir", cache], in: folder.url)
+        let stats = try await NarrateProcess.narrate(["cache", "stats", "--cache-dir", cache], in: folder.url)
+
+        // Then
+        #expect(hit.status == 0, "\(hit.stderr)")
+        #expect(try identical(Data(contentsOf: folder.url.appendingPathComponent("first.wav")), Data(contentsOf: folder.url.appendingPathComponent("second.wav"))))
+        #expect(new.status == 0, "\(new.stderr)")
+        #expect(new.stderr.components(separatedBy: "warning").count == 2, "one warning: \(new.stderr)")
+        #expect(stats.status == 0, "\(stats.stderr)")
+    }
+
     @Test("An unknown voice is named, with close voices suggested")
     func unknownVoice() async throws {
         let result = try await NarrateProcess.narrate(["say", "Hello.", "--voice", "en-uss", "-o", "out.wav", "--cache-dir", "cache"], in: folder.url)

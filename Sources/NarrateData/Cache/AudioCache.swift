@@ -176,11 +176,20 @@ public final class AudioCache: AudioCacheContract {
     // MARK: - Paths
 
     private func shardPath(_ key: AudioCacheKey) -> String {
-        "\(objectsPath)/\(key.hex.prefix(2))"
+        Self.shardPath(key, objects: objectsPath)
     }
 
     private func entryPath(_ key: AudioCacheKey) -> String {
-        "\(shardPath(key))/\(key.hex)"
+        Self.entryPath(key, objects: objectsPath)
+    }
+
+    static func shardPath(_ key: AudioCacheKey, objects: String) -> String {
+        "\(objects)/\(key.hex.prefix(2))"
+    }
+
+    /// `<objects>/ab/abcdef…`: where `key`'s entry lives.
+    static func entryPath(_ key: AudioCacheKey, objects: String) -> String {
+        "\(shardPath(key, objects: objects))/\(key.hex)"
     }
 
     private var now: Double { clock().timeIntervalSince1970 }
@@ -250,8 +259,13 @@ public final class AudioCache: AudioCacheContract {
 
     /// Calls `body` with the name and path of every file in every shard folder.
     private func forEachObjectFile(_ body: (String, String) throws(SystemCallError) -> Void) throws(SystemCallError) {
-        for shard in try AudioCacheEntryFile.names(in: objectsPath) where shard.utf8.count == 2 {
-            let shardPath = "\(objectsPath)/\(shard)"
+        try Self.forEachObjectFile(in: objectsPath, body)
+    }
+
+    /// Calls `body` with the name and path of every file in every shard folder of `objects`.
+    static func forEachObjectFile(in objects: String, _ body: (String, String) throws(SystemCallError) -> Void) throws(SystemCallError) {
+        for shard in try AudioCacheEntryFile.names(in: objects) where shard.utf8.count == 2 {
+            let shardPath = "\(objects)/\(shard)"
             guard AudioCacheEntryFile.status(shardPath)?.isDirectory == true else { continue }
             for name in try AudioCacheEntryFile.names(in: shardPath) {
                 try body(name, "\(shardPath)/\(name)")

@@ -1,5 +1,6 @@
 import Logging
 import NarrateDomain
+import Synchronization
 
 /// Speech through the content-addressed audio cache: the cache is asked first (or last, or
 /// not at all) as the use case's policy says, the synthesizer only on a miss.
@@ -7,6 +8,8 @@ public final class TTSRepository: TTSRepositoryContract {
     private let synthesizer: any SpeechSynthesizerContract
     private let cache: (any AudioCacheContract)?
     private let logger: Logger
+    /// Whether a failed store (a full or read-only disk) has been reported: once is enough.
+    private let storeFailureReported = Mutex(false)
 
     /// - Parameters:
     ///   - synthesizer: the engine (eSpeak NG, or a remote API).
@@ -32,7 +35,7 @@ public final class TTSRepository: TTSRepositoryContract {
             }
             logger.debug("cache miss \(key.hex.prefix(12)) (\(request.text.unicodeScalars.count) characters)")
             let audio = try await synthesizer.synthesize(request)
-            try await store(audio, key: key, in: cache)
+            await store(audio, key: key, in: cache)
             return audio
         case .remoteFirst:
             let audio: SpeechAudio
@@ -46,7 +49,7 @@ public final class TTSRepository: TTSRepositoryContract {
                 throw error
             }
             logger.debug("cache refresh \(key.hex.prefix(12))")
-            try await store(audio, key: key, in: cache)
+            await store(audio, key: key, in: cache)
             return audio
         case .noCache:
             return try await synthesizer.synthesize(request)
@@ -67,11 +70,19 @@ public final class TTSRepository: TTSRepositoryContract {
         }
     }
 
-    private func store(_ audio: SpeechAudio, key: AudioCacheKey, in cache: any AudioCacheContract) async throws(SpeechError) {
+    /// A cache that cannot be written (a full disk, a read-only folder) is not a reason to stop
+    /// narrating either: the audio is in hand. Warn once and carry on without storing.
+    private func store(_ audio: SpeechAudio, key: AudioCacheKey, in cache: any AudioCacheContract) async {
         do {
             try await cache.store(audio, key: key)
         } catch {
-            throw .cacheFailed(error)
+            let first = storeFailureReported.withLock { reported in
+                defer { reported = true }
+                return !reported
+            }
+            if first {
+                logger.warning("The audio cache could not store audio (\(error)); going on without storing. Free space or fix the cache folder to cache again.")
+            }
         }
     }
 }

@@ -75,17 +75,25 @@ import Testing
         #expect(synthesizerMock.synthesizeCallCount == 1)
     }
 
-    @Test("localFirst: a store that fails throws cacheFailed with the cache's error")
-    func localFirstStoreFailureThrows() async throws {
+    @Test("localFirst: a store that fails (a full disk) still returns the audio, and warns once for several")
+    func localFirstStoreFailureCarriesOn() async throws {
         // Given
         let failure = CacheError.writeFailed(path: "/cache/ab/abcd", reason: "No space left on device")
         cacheMock.storeResult = .failure(failure)
+        let (logger, recorder) = LogHandlerMock.logger()
+        let sut = TTSRepository(synthesizer: synthesizerMock, cache: cacheMock, logger: logger)
 
-        // When / Then
-        await #expect(throws: SpeechError.cacheFailed(failure)) {
-            _ = try await sut.synthesize(Self.request, cachePolicy: .localFirst)
-        }
-        #expect(synthesizerMock.synthesizeCallCount == 1)
+        // When
+        let first = try await sut.synthesize(Self.request, cachePolicy: .localFirst)
+        let second = try await sut.synthesize(Self.request, cachePolicy: .localFirst)
+
+        // Then
+        #expect(first == Self.fresh)
+        #expect(second == Self.fresh)
+        #expect(synthesizerMock.synthesizeCallCount == 2)
+        let warnings = recorder.messages.filter { $0.contains("could not store") }
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.contains("No space left on device") == true)
     }
 
     @Test("localFirst: a synthesis failure on a miss is thrown and nothing is stored")
@@ -157,16 +165,17 @@ import Testing
         }
     }
 
-    @Test("remoteFirst: a store that fails throws cacheFailed")
-    func remoteFirstStoreFailureThrows() async throws {
+    @Test("remoteFirst: a store that fails (a read-only cache) still returns the fresh audio")
+    func remoteFirstStoreFailureCarriesOn() async throws {
         // Given
         let failure = CacheError.notWritable(path: "/cache", reason: "Read-only file system")
         cacheMock.storeResult = .failure(failure)
 
-        // When / Then
-        await #expect(throws: SpeechError.cacheFailed(failure)) {
-            _ = try await sut.synthesize(Self.request, cachePolicy: .remoteFirst)
-        }
+        // When
+        let audio = try await sut.synthesize(Self.request, cachePolicy: .remoteFirst)
+
+        // Then
+        #expect(audio == Self.fresh)
     }
 
     // MARK: - noCache and no cache
