@@ -91,4 +91,23 @@ enum EPUBFixture {
         }
         data = Data(bytes)
     }
+
+    /// Overwrites a 32-bit field of `entry`'s central directory record (`offset` from the
+    /// record's start: 20 compressed size, 42 local header offset): a crafted or damaged ZIP.
+    static func patchDirectoryField(in data: inout Data, entry: String, offset: Int, to value: UInt32) {
+        let name = Array(entry.utf8)
+        var bytes = [UInt8](data)
+        let little = [UInt8(value & 0xFF), UInt8((value >> 8) & 0xFF), UInt8((value >> 16) & 0xFF), UInt8(value >> 24)]
+        var index = 0
+        while index + 46 < bytes.count {
+            if Array(bytes[index..<index + 4]) == [0x50, 0x4B, 0x01, 0x02] {
+                let nameLength = Int(bytes[index + 28]) | Int(bytes[index + 29]) << 8
+                if index + 46 + nameLength <= bytes.count, Array(bytes[(index + 46)..<(index + 46 + nameLength)]) == name {
+                    bytes.replaceSubrange((index + offset)..<(index + offset + 4), with: little)
+                }
+            }
+            index += 1
+        }
+        data = Data(bytes)
+    }
 }

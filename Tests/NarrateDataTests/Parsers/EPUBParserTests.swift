@@ -280,6 +280,54 @@ import Testing
         }
     }
 
+    @Test("a directory entry whose local header offset lies past the file's end is refused, not a crash")
+    func localHeaderPastTheEnd() throws {
+        var data = try EPUBFixture.archive(EPUBFixture.minimalEntries)
+        EPUBFixture.patchDirectoryField(in: &data, entry: "OEBPS/c1.xhtml", offset: 42, to: 0x7FFF_FFF0)
+
+        #expect(throws: BookError.damagedEntry(path: "far.epub", entry: "OEBPS/c1.xhtml", reason: "its header lies outside the file")) {
+            try sut.parse(data, path: "far.epub", options: ParseOptions())
+        }
+    }
+
+    @Test("a directory entry whose compressed size runs past the file's end is refused")
+    func dataPastTheEnd() throws {
+        var data = try EPUBFixture.archive(EPUBFixture.minimalEntries)
+        EPUBFixture.patchDirectoryField(in: &data, entry: "OEBPS/c1.xhtml", offset: 20, to: 0x7FFF_0000)
+
+        #expect(throws: BookError.damagedEntry(path: "long.epub", entry: "OEBPS/c1.xhtml", reason: "its data lies outside the file")) {
+            try sut.parse(data, path: "long.epub", options: ParseOptions())
+        }
+    }
+
+    @Test("random byte flips anywhere give a book or a BookError, never a crash")
+    func byteFlips() throws {
+        let original = [UInt8](try EPUBFixture.archive(EPUBFixture.minimalEntries))
+        var generator = SeededGenerator(seed: 42)
+        for _ in 0..<400 {
+            var bytes = original
+            for _ in 0..<Int.random(in: 1...4, using: &generator) {
+                bytes[Int.random(in: 0..<bytes.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator)
+            }
+            _ = try? sut.parse(Data(bytes), path: "flipped.epub", options: ParseOptions())
+        }
+    }
+
+    @Test("50,000 nested elements in the package document or container are refused with the reason, not a stack overflow")
+    func deepNesting() throws {
+        let deep = String(repeating: "<a>", count: 50_000) + String(repeating: "</a>", count: 50_000)
+        let opf = EPUBFixture.opf().replacingOccurrences(of: "</metadata>", with: deep + "</metadata>")
+        let data = try EPUBFixture.archive(EPUBFixture.entries(opf: opf))
+
+        let error = #expect(throws: BookError.self) { try sut.parse(data, path: "deep.epub", options: ParseOptions()) }
+
+        #expect(error?.description.contains("nested more than 256 deep") == true, "\(String(describing: error))")
+        let container = #"<?xml version="1.0"?><container xmlns="urn:oasis:names:tc:opendocument:xmlns:container" version="1.0">"# + deep + "</container>"
+        var entries = EPUBFixture.minimalEntries
+        if let index = entries.firstIndex(where: { $0.0 == "META-INF/container.xml" }) { entries[index].1 = Data(container.utf8) }
+        #expect(throws: BookError.self) { try sut.parse(try EPUBFixture.archive(entries), path: "deep2.epub", options: ParseOptions()) }
+    }
+
     @Test("data that is not a ZIP is refused")
     func notZip() {
         #expect(throws: BookError.notAZipArchive(path: "a.epub")) {

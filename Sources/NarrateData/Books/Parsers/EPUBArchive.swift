@@ -33,6 +33,7 @@ final class EPUBArchive {
         guard magic == [0x50, 0x4B, 0x03, 0x04] || magic == [0x50, 0x4B, 0x05, 0x06] else {
             throw .notAZipArchive(path: path)
         }
+        try ZIPLayout.validate(data, path: path)
         let archive: Archive
         do {
             archive = try Archive(data: data, accessMode: .read)

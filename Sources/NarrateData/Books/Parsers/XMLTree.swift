@@ -77,6 +77,10 @@ final class XMLTree {
         return []
     }
 
+    /// How deep elements may nest. Real EPUB files nest a dozen levels; the limit keeps every
+    /// walk of the tree (all recursive) far from the stack's end, whatever a file claims.
+    static let maxDepth = 256
+
     /// Parses `data` strictly: nil result means the XML is not well-formed, with the reason.
     static func parse(_ data: Data) -> Result<XMLTree, XMLTreeError> {
         let builder = Builder()
@@ -113,6 +117,11 @@ final class XMLTree {
             _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
             qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
         ) {
+            guard stack.count < XMLTree.maxDepth else {
+                if error == nil { error = XMLTreeError(reason: "elements are nested more than \(XMLTree.maxDepth) deep, line \(parser.lineNumber)") }
+                parser.abortParsing()
+                return
+            }
             let node = XMLTree(name: XMLTree.localName(elementName), attributes: attributeDict)
             if let parent = stack.last {
                 parent.children.append(node)
