@@ -328,6 +328,53 @@ import Testing
         #expect(throws: BookError.self) { try sut.parse(try EPUBFixture.archive(entries), path: "deep2.epub", options: ParseOptions()) }
     }
 
+    @Test("a chapter declaring an encoding libxml2 cannot be trusted with (EBCDIC) is read leniently, not a crash")
+    func ebcdicDeclaration() throws {
+        let chapter = #"<?xml version="1.0" encoding="EBCDIC-US"?><html xmlns="http://www.w3.org/1999/xhtml"><body><p>Plain words here.</p></body></html>"#
+        let data = try EPUBFixture.archive(EPUBFixture.entries(chapter: Data(chapter.utf8)))
+
+        let book = try sut.parse(data, path: "ebcdic.epub", options: ParseOptions())
+
+        #expect(book.pages.first?.text.contains("Plain words here.") == true)
+    }
+
+    @Test("an entity expansion bomb is not expanded: the chapter is read at once")
+    func entityBomb() throws {
+        let big = String(repeating: "x", count: 1_000_000)
+        let references = String(repeating: "&big;", count: 100_000)
+        let chapter = #"<?xml version="1.0"?><!DOCTYPE html [<!ENTITY big ""# + big + #"">]><html xmlns="http://www.w3.org/1999/xhtml"><body><p>Start. "# + references + " End.</p></body></html>"
+        let data = try EPUBFixture.archive(EPUBFixture.entries(chapter: Data(chapter.utf8)))
+        let started = ContinuousClock.now
+
+        let book = try? sut.parse(data, path: "bomb.epub", options: ParseOptions())
+
+        #expect(ContinuousClock.now - started < .seconds(20))
+        #expect(book.map { $0.pages.map(\.text).joined().count < 10_000_000 } ?? true)
+    }
+
+    @Test("an unresolved external entity does not swallow the text after it")
+    func externalEntity() throws {
+        let chapter = #"<?xml version="1.0"?><!DOCTYPE html [<!ENTITY xxe SYSTEM "file:///etc/passwd">]><html xmlns="http://www.w3.org/1999/xhtml"><body><p>SECRET[&xxe;] and the words after it.</p></body></html>"#
+        let data = try EPUBFixture.archive(EPUBFixture.entries(chapter: Data(chapter.utf8)))
+
+        let book = try sut.parse(data, path: "xxe.epub", options: ParseOptions())
+
+        let text = book.pages.map(\.text).joined(separator: " ")
+        #expect(text.contains("and the words after it."))
+        #expect(!text.contains("root:"))
+    }
+
+    @Test("a package document declaring an encoding other than UTF-8/16 is refused, with the reason")
+    func packageEncoding() throws {
+        let opf = EPUBFixture.opf().replacingOccurrences(of: #"<?xml version="1.0" encoding="UTF-8"?>"#, with: #"<?xml version="1.0" encoding="EBCDIC-US"?>"#)
+        try #require(opf.contains("EBCDIC-US"))
+        let data = try EPUBFixture.archive(EPUBFixture.entries(opf: opf))
+
+        let error = #expect(throws: BookError.self) { try sut.parse(data, path: "opf.epub", options: ParseOptions()) }
+
+        #expect(error?.description.contains("EBCDIC-US") == true, "\(String(describing: error))")
+    }
+
     @Test("data that is not a ZIP is refused")
     func notZip() {
         #expect(throws: BookError.notAZipArchive(path: "a.epub")) {

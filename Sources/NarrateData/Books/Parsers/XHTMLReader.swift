@@ -8,6 +8,8 @@ enum XHTMLReader {
     /// Feeds `data` to `collector`; false when the document is not well-formed XML (the caller
     /// then undoes the partial read and falls back to the lenient `HTMLScanner`).
     static func read(_ data: Data, into collector: BlockCollector) -> Bool {
+        // What libxml2 must not see goes to the lenient scanner instead.
+        guard XMLPreflight.problem(in: data) == nil else { return false }
         let forwarder = Forwarder(collector: collector)
         let parser = XMLParser(data: data)
         parser.shouldProcessNamespaces = false

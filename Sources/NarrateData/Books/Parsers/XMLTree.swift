@@ -83,6 +83,7 @@ final class XMLTree {
 
     /// Parses `data` strictly: nil result means the XML is not well-formed, with the reason.
     static func parse(_ data: Data) -> Result<XMLTree, XMLTreeError> {
+        if let problem = XMLPreflight.problem(in: data) { return .failure(XMLTreeError(reason: problem)) }
         let builder = Builder()
         let parser = XMLParser(data: data)
         parser.shouldProcessNamespaces = false
