@@ -1,5 +1,5 @@
 import Foundation
-import NarrateData
+@testable import NarrateData
 import NarrateDomain
 import Testing
 
@@ -183,7 +183,7 @@ import Testing
         ("mimetype-wrong-value.epub", { .wrongMimetype(path: $0, found: "application/something+else") }),
         ("container-xml-missing.epub", { .missingContainer(path: $0) }),
         ("opf-malformed-xml.epub", {
-            .malformedXML(path: $0, entry: "EPUB/package.opf", reason: "an end tag does not match its start tag, line 4")
+            .malformedXML(path: $0, entry: "EPUB/package.opf", reason: "an end tag does not match its start tag, line 4, column 25")
         }),
         ("opf-no-spine-epub2.epub", { .missingSpine(path: $0) }),
     ]
@@ -373,6 +373,16 @@ import Testing
         let error = #expect(throws: BookError.self) { try sut.parse(data, path: "opf.epub", options: ParseOptions()) }
 
         #expect(error?.description.contains("EBCDIC-US") == true, "\(String(describing: error))")
+    }
+
+    @Test("an XML error says what is wrong and where, in words, never a bare libxml2 number")
+    func xmlErrorsInWords() {
+        for (code, _) in XMLTreeError.descriptions {
+            let reason = XMLTreeError(NSError(domain: "NSXMLParserErrorDomain", code: code), line: 3, column: 7).reason
+            #expect(!reason.contains("error \(code)"), "\(code): \(reason)")
+            #expect(reason.hasSuffix(", line 3, column 7"))
+        }
+        #expect(XMLTreeError(NSError(domain: "NSXMLParserErrorDomain", code: 89), line: 1).reason == "an entity refers to itself (an entity loop), line 1")
     }
 
     @Test("data that is not a ZIP is refused")

@@ -110,7 +110,7 @@ final class XMLTree {
         var error: XMLTreeError?
 
         func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
-            if error == nil { error = XMLTreeError(parseError, line: parser.lineNumber) }
+            if error == nil { error = XMLTreeError(parseError, line: parser.lineNumber, column: parser.columnNumber) }
             parser.abortParsing()
         }
 
@@ -155,16 +155,32 @@ struct XMLTreeError: Error {
         self.reason = reason
     }
 
-    init(_ error: any Error, line: Int) {
+    init(_ error: any Error, line: Int, column: Int? = nil) {
         let code = (error as NSError).code
-        let what = switch code {
-        case 4: "the document is empty"
-        case 5: "the document ends too early or has content after its root element"
-        case 9: "it has an invalid character"
-        case 26: "it uses an undeclared entity"
-        case 73, 76: "an end tag does not match its start tag"
-        default: "XML error \(code)"
-        }
-        reason = "\(what), line \(line)"
+        let what = Self.descriptions[code] ?? "it is not well-formed XML (libxml2 error \(code))"
+        reason = "\(what), line \(line)" + (column.map { ", column \($0)" } ?? "")
     }
+
+    /// What libxml2's error codes (`XMLParser.ErrorCode`) mean, in words.
+    static let descriptions: [Int: String] = [
+        2: "it is too large to parse", 3: "it does not start like an XML document", 4: "the document is empty",
+        5: "the document ends too early or has content after its root element",
+        6: "a character reference (&#x…;) is not a valid character", 7: "a character reference (&#…;) is not a valid character",
+        8: "a character reference is not a valid character", 9: "it has an invalid character",
+        14: "an entity reference is cut off at the end", 22: "an entity reference has no name",
+        23: "an entity reference is missing its ';'", 24: "an entity reference has no name", 25: "an entity reference is missing its ';'",
+        26: "it uses an undeclared entity", 28: "it uses an unparsed entity", 29: "it uses an external entity",
+        31: "it declares an unknown encoding", 32: "it declares an unsupported encoding", 34: "a quoted value is not closed",
+        38: "an attribute value contains '<'", 39: "an attribute value is not quoted", 40: "an attribute value is not closed",
+        41: "an attribute has no value", 42: "an attribute is given twice", 44: "a quoted literal is not closed",
+        45: "a comment is not closed", 47: "a processing instruction is not closed", 57: "the XML declaration is not closed",
+        61: "the DOCTYPE declaration is not closed", 62: "']]>' appears outside a CDATA section", 63: "a CDATA section is not closed",
+        64: "the XML declaration is not at the very start", 65: "a space is missing between attributes",
+        68: "a name is expected", 73: "an end tag does not match its start tag", 74: "an end tag is expected",
+        75: "'=' is missing after an attribute name", 76: "an end tag does not match its start tag", 77: "a tag is not closed",
+        79: "the encoding name is invalid", 80: "a comment contains '--'", 81: "its bytes do not match its declared encoding",
+        85: "its elements are not properly nested", 86: "there is content after the root element",
+        87: "an entity contains an invalid character", 89: "an entity refers to itself (an entity loop)",
+        91: "a URI is invalid", 512: "reading was stopped",
+    ]
 }
