@@ -33,7 +33,8 @@ let package = Package(
             path: "Sources/CLame",
             providers: [.apt(["libmp3lame-dev"])]
         ),
-        .target(name: "CNarrateSystem"),
+        // zlib inflates EPUB entries (zlib1g-dev, which ZIPFoundation needs too).
+        .target(name: "CNarrateSystem", linkerSettings: [.linkedLibrary("z")]),
         // The synthesis worker: eSpeak in a process of its own, a forked child per text.
         .executableTarget(
             name: "narrate-worker",
@@ -54,7 +55,6 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             swiftSettings: strictSettings
         ),

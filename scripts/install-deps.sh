@@ -2,7 +2,7 @@
 # Installs the system packages Narrate needs that are missing (Debian/Ubuntu), as root or via sudo.
 # Usage: scripts/install-deps.sh [extra-package …]
 set -euo pipefail
-packages=(libespeak-ng-dev espeak-ng libsqlite3-dev libmp3lame-dev ffmpeg "$@")
+packages=(libespeak-ng-dev espeak-ng libsqlite3-dev libmp3lame-dev zlib1g-dev ffmpeg "$@")
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

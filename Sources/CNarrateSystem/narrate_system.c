@@ -1,5 +1,8 @@
 #define _GNU_SOURCE
 #include <fcntl.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <zlib.h>
 #include <malloc.h>
 #include <string.h>
 #include "narrate_system.h"
@@ -58,4 +61,80 @@ void narrate_tune_malloc(size_t threshold) {
     mallopt(M_MMAP_THRESHOLD, (int)threshold);
     mallopt(M_TRIM_THRESHOLD, (int)threshold);
     mallopt(M_ARENA_MAX, 2);
+}
+
+int narrate_inflate_raw(const void *input, size_t input_length, size_t size_hint, size_t limit,
+                        uint8_t **output, size_t *output_length) {
+    *output = NULL;
+    *output_length = 0;
+    z_stream stream;
+    memset(&stream, 0, sizeof stream);
+    if (inflateInit2(&stream, -MAX_WBITS) != Z_OK) return -3;
+    size_t capacity = size_hint < 4096 ? 4096 : size_hint;
+    if (capacity > limit + 1) capacity = limit + 1;
+    uint8_t *buffer = malloc(capacity);
+    if (!buffer) {
+        inflateEnd(&stream);
+        return -3;
+    }
+    const uint8_t *next = input;
+    size_t left = input_length;
+    size_t produced = 0;
+    int result = -1;
+    for (;;) {
+        if (stream.avail_in == 0 && left > 0) {
+            stream.next_in = (Bytef *)next;
+            stream.avail_in = left > UINT_MAX ? UINT_MAX : (uInt)left;
+            next += stream.avail_in;
+            left -= stream.avail_in;
+        }
+        if (produced == capacity) {
+            if (capacity > limit) {
+                result = -2;  // one byte past the limit was produced
+                break;
+            }
+            size_t grown = capacity * 2 > limit + 1 ? limit + 1 : capacity * 2;
+            uint8_t *bigger = realloc(buffer, grown);
+            if (!bigger) {
+                result = -3;
+                break;
+            }
+            buffer = bigger;
+            capacity = grown;
+        }
+        stream.next_out = buffer + produced;
+        size_t room = capacity - produced;
+        stream.avail_out = room > UINT_MAX ? UINT_MAX : (uInt)room;
+        uInt before = stream.avail_out;
+        int status = inflate(&stream, Z_NO_FLUSH);
+        produced += before - stream.avail_out;
+        if (status == Z_STREAM_END) {
+            result = produced > limit ? -2 : 0;
+            break;
+        }
+        // Z_OK means progress; anything else (Z_BUF_ERROR with the input used up, Z_DATA_ERROR,
+        // Z_NEED_DICT) means the stream cannot go on: corrupt or truncated, never a loop.
+        if (status != Z_OK) {
+            result = status == Z_MEM_ERROR ? -3 : -1;
+            break;
+        }
+    }
+    inflateEnd(&stream);
+    if (result != 0) {
+        free(buffer);
+        return result;
+    }
+    *output = buffer;
+    *output_length = produced;
+    return 0;
+}
+
+uint32_t narrate_crc32(uint32_t crc, const void *data, size_t length) {
+    while (length > 0) {
+        uInt part = length > UINT_MAX ? UINT_MAX : (uInt)length;
+        crc = (uint32_t)crc32(crc, data, part);
+        data = (const uint8_t *)data + part;
+        length -= part;
+    }
+    return crc;
 }

@@ -18,4 +18,14 @@ int narrate_start_writeback(int fd, int64_t offset, int64_t length);
 /// as large buffers are freed) and caps its arenas at two.
 void narrate_tune_malloc(size_t threshold);
 
+/// Inflates the raw deflate stream `input` (a ZIP entry's data) into a buffer it allocates
+/// with malloc (`*output`, `*output_length`; the caller frees it), growing it from
+/// `size_hint` bytes up to `limit`. Returns 0; -1 when the stream is corrupt or truncated
+/// (never loops on it); -2 when the output would pass `limit`; -3 when memory runs out.
+int narrate_inflate_raw(const void *input, size_t input_length, size_t size_hint, size_t limit,
+                        uint8_t **output, size_t *output_length);
+
+/// zlib's CRC-32 (the ZIP checksum) of `length` bytes, continuing from `crc` (0 to start).
+uint32_t narrate_crc32(uint32_t crc, const void *data, size_t length);
+
 #endif

@@ -313,6 +313,27 @@ import Testing
         }
     }
 
+    @Test("every single corrupted byte of a deflated chapter gives a book or a BookError at once, never a hang")
+    func corruptDeflateStreams() throws {
+        // Given: the archive, and where the chapter's compressed data lies
+        let original = try EPUBFixture.archive(EPUBFixture.minimalEntries)
+        let chapter = try #require(try ZIPLayout.entries(original, path: "x.epub").first { $0.name == "OEBPS/c1.xhtml" })
+        try #require(chapter.method == 8)
+        let started = ContinuousClock.now
+
+        // When: each byte of it replaced, in turn, by its complement and by zero
+        for offset in chapter.dataStart..<(chapter.dataStart + chapter.compressedSize) {
+            for replacement in [~original[offset], 0] {
+                var bytes = original
+                bytes[offset] = replacement
+                _ = try? sut.parse(bytes, path: "corrupt.epub", options: ParseOptions())
+            }
+        }
+
+        // Then: all of them finished (a loop would never get here)
+        #expect(ContinuousClock.now - started < .seconds(60))
+    }
+
     @Test("50,000 nested elements in the package document or container are refused with the reason, not a stack overflow")
     func deepNesting() throws {
         let deep = String(repeating: "<a>", count: 50_000) + String(repeating: "</a>", count: 50_000)

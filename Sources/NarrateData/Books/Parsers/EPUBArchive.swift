@@ -1,6 +1,6 @@
+import CNarrateSystem
 import struct Foundation.Data
 import NarrateDomain
-import ZIPFoundation
 
 /// Size limits that protect the parser against ZIP bombs.
 public struct ArchiveLimits: Sendable, Hashable {
@@ -20,8 +20,8 @@ public struct ArchiveLimits: Sendable, Hashable {
 /// Nothing is ever extracted to disk. Sizes in the headers are checked up front, and the
 /// real decompressed size is counted while reading, because headers can lie.
 final class EPUBArchive {
-    private let archive: Archive
-    private let entries: [String: Entry]
+    private let data: Data
+    private let entries: [String: ZIPLayout.Entry]
     private let path: String
     private let limits: ArchiveLimits
     private var totalRead = 0
@@ -33,29 +33,22 @@ final class EPUBArchive {
         guard magic == [0x50, 0x4B, 0x03, 0x04] || magic == [0x50, 0x4B, 0x05, 0x06] else {
             throw .notAZipArchive(path: path)
         }
-        try ZIPLayout.validate(data, path: path)
-        let archive: Archive
-        do {
-            archive = try Archive(data: data, accessMode: .read)
-        } catch {
-            throw .notAZipArchive(path: path)
-        }
-        var entries: [String: Entry] = [:]
-        var declaredTotal: UInt64 = 0
-        for entry in archive {
-            let name = entry.path
+        var entries: [String: ZIPLayout.Entry] = [:]
+        var declaredTotal = 0
+        for entry in try ZIPLayout.entries(data, path: path) {
+            let name = entry.name
             guard Self.isSafe(entryName: name) else { throw .unsafeEntryPath(path: path, entry: name) }
             guard entries[name] == nil else { throw .duplicateEntry(path: path, entry: name) }
-            if entry.uncompressedSize > UInt64(limits.maxEntrySize) {
+            if entry.uncompressedSize > limits.maxEntrySize {
                 throw .entryTooLarge(path: path, entry: name, limit: limits.maxEntrySize)
             }
             declaredTotal += entry.uncompressedSize
-            if declaredTotal > UInt64(limits.maxTotalSize) {
+            if declaredTotal > limits.maxTotalSize {
                 throw .archiveTooLarge(path: path, limit: limits.maxTotalSize)
             }
             entries[name] = entry
         }
-        self.archive = archive
+        self.data = data
         self.entries = entries
         self.path = path
         self.limits = limits
@@ -84,36 +77,45 @@ final class EPUBArchive {
     /// The uncompressed bytes of `name`, or nil when the archive has no such entry.
     func read(_ name: String) throws(BookError) -> Data? {
         guard let entry = entries[name] else { return nil }
-        guard entry.type == .file else { return Data() }
-        var output = Data()
-        output.reserveCapacity(Int(min(entry.uncompressedSize, UInt64(limits.maxEntrySize))))
-        let maxEntry = limits.maxEntrySize
+        guard !entry.isDirectory else { return Data() }
+        // The real size counts, not the declared one: headers can lie.
         let remaining = limits.maxTotalSize - totalRead
-        var overflow: BookError?
-        do {
-            let checksum = try archive.extract(entry, skipCRC32: false) { chunk in
-                if output.count + chunk.count > maxEntry {
-                    overflow = .entryTooLarge(path: self.path, entry: name, limit: maxEntry)
-                    throw LimitExceeded()
-                }
-                if output.count + chunk.count > remaining {
-                    overflow = .archiveTooLarge(path: self.path, limit: self.limits.maxTotalSize)
-                    throw LimitExceeded()
-                }
-                output.append(chunk)
-            }
-            if checksum != entry.checksum {
-                throw BookError.damagedEntry(path: path, entry: name, reason: "checksum mismatch")
-            }
-        } catch let error as BookError {
-            throw error
-        } catch {
-            if let overflow { throw overflow }
-            throw .damagedEntry(path: path, entry: name, reason: "\(error)")
+        let limit = min(limits.maxEntrySize, remaining)
+        let tooLarge: BookError = limits.maxEntrySize <= remaining
+            ? .entryTooLarge(path: path, entry: name, limit: limits.maxEntrySize)
+            : .archiveTooLarge(path: path, limit: limits.maxTotalSize)
+        let output: Data
+        switch entry.method {
+        case 0:
+            guard entry.compressedSize <= limit else { throw tooLarge }
+            output = data.subdata(in: (data.startIndex + entry.dataStart)..<(data.startIndex + entry.dataStart + entry.compressedSize))
+        case 8:
+            output = try inflate(entry, limit: limit, tooLarge: tooLarge)
+        default:
+            throw .damagedEntry(path: path, entry: name, reason: "it is compressed with method \(entry.method), which EPUB files do not use")
         }
+        let checksum = output.withUnsafeBytes { narrate_crc32(0, $0.baseAddress, $0.count) }
+        guard checksum == entry.crc32 else { throw .damagedEntry(path: path, entry: name, reason: "checksum mismatch") }
         totalRead += output.count
         return output
     }
 
-    private struct LimitExceeded: Error {}
+    private func inflate(_ entry: ZIPLayout.Entry, limit: Int, tooLarge: BookError) throws(BookError) -> Data {
+        var buffer: UnsafeMutablePointer<UInt8>?
+        var length = 0
+        let status = data.withUnsafeBytes { bytes in
+            narrate_inflate_raw(bytes.baseAddress! + entry.dataStart, entry.compressedSize, min(entry.uncompressedSize, limit), limit, &buffer, &length)
+        }
+        switch status {
+        case 0:
+            guard let buffer else { return Data() }
+            return Data(bytesNoCopy: buffer, count: length, deallocator: .free)
+        case -2:
+            throw tooLarge
+        case -3:
+            throw .damagedEntry(path: path, entry: entry.name, reason: "there is not enough memory to read it")
+        default:
+            throw .damagedEntry(path: path, entry: entry.name, reason: "its compressed data is corrupt or cut short")
+        }
+    }
 }

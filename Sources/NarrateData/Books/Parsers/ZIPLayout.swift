@@ -1,14 +1,26 @@
 import Foundation
 import NarrateDomain
 
-/// Checks that a ZIP archive's directory points inside the file before ZIPFoundation reads it:
-/// ZIPFoundation trusts the offsets and sizes it finds, and a crafted or damaged file whose
-/// local-header offset lies past its end makes it trap (`Range requires lowerBound <=
-/// upperBound`) instead of throwing.
+/// A ZIP archive's central directory, read and checked: every entry's header and data lie
+/// inside the file. (ZIPFoundation trusted the offsets it found, so a crafted local-header
+/// offset made it trap, and its inflate loop never ended on some corrupt streams: entries are
+/// read from this layout with zlib instead.)
 enum ZIPLayout {
-    /// Throws `BookError.damagedEntry` naming the first entry whose header or data lies outside
-    /// `data` (or `notAZipArchive` when the directory itself does).
-    static func validate(_ data: Data, path: String) throws(BookError) {
+    struct Entry: Equatable {
+        var name: String
+        /// 0 stored, 8 deflated.
+        var method: Int
+        var dataStart: Int
+        var compressedSize: Int
+        var uncompressedSize: Int
+        var crc32: UInt32
+        var isDirectory: Bool { name.hasSuffix("/") }
+    }
+
+    /// The entries, in directory order.
+    /// - Throws: `BookError.damagedEntry` naming the first entry whose header or data lies
+    ///   outside `data`, or `notAZipArchive` when the directory itself does.
+    static func entries(_ data: Data, path: String) throws(BookError) -> [Entry] {
         let bytes = [UInt8](data)
         let count = bytes.count
         func u16(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 }
@@ -30,6 +42,8 @@ enum ZIPLayout {
             throw .notAZipArchive(path: path)
         }
         var cursor = directoryOffset
+        var entries: [Entry] = []
+        entries.reserveCapacity(entryCount)
         for index in 0..<entryCount {
             guard cursor + 46 <= end, u32(cursor) == 0x0201_4B50 else { throw .notAZipArchive(path: path) }
             let compressedSize = u32(cursor + 20)
@@ -48,7 +62,12 @@ enum ZIPLayout {
             guard compressedSize != 0xFFFF_FFFF, dataStart + compressedSize <= count else {
                 throw .damagedEntry(path: path, entry: entry, reason: "its data lies outside the file")
             }
+            entries.append(Entry(
+                name: name, method: u16(cursor + 10), dataStart: dataStart, compressedSize: compressedSize,
+                uncompressedSize: u32(cursor + 24), crc32: UInt32(u32(cursor + 16))
+            ))
             cursor += 46 + nameLength + extraLength + commentLength
         }
+        return entries
     }
 }
