@@ -79,6 +79,13 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // The EPUB parser under libFuzzer (scripts/fuzz.sh builds it with -DFUZZING); built
+        // normally, a tool that replays the inputs it found.
+        .executableTarget(
+            name: "narrate-fuzz-epub",
+            dependencies: ["NarrateData", "NarrateDomain"],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "NarrateDomainTests",
             dependencies: ["NarrateDomain"],

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Fuzzes the EPUB parser with libFuzzer (coverage-guided, with AddressSanitizer) for a fixed
+# time, starting from the corpus's small EPUBs and damaged EPUBs. Every input that crashes it,
+# hangs it (past 10 s) or makes it use more than 2 GB is kept under .build-fuzz/findings/:
+# replay one with `swift run narrate-fuzz-epub FILE`, and copy it into
+# Tests/NarrateDataTests/Fixtures/fuzz/ as a regression fixture once it is fixed.
+#
+# Usage: scripts/fuzz.sh [SECONDS]   (default 1800: half an hour)
+# Environment: JOBS (parallel fuzzing processes, default 1).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-1800}
+jobs=${JOBS:-1}
+bash scripts/install-deps.sh >/dev/null
+scratch=.build-fuzz
+swift build -c release --scratch-path "$scratch" --product narrate-fuzz-epub \
+  -Xswiftc -DFUZZING -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library \
+  -Xcc -fsanitize=fuzzer-no-link,address >/dev/null
+fuzzer="$scratch/release/narrate-fuzz-epub"
+
+seeds="$scratch/seeds"
+corpus="$scratch/corpus"
+findings="$scratch/findings"
+mkdir -p "$seeds" "$corpus" "$findings"
+for book in ../shared/corpus/bad-epub/*.epub ../shared/corpus/epub/wasteland.epub \
+  ../shared/corpus/epub/regime-anticancer-arabic.epub ../shared/corpus/epub/childrens-literature.epub \
+  Tests/NarrateDataTests/Fixtures/fuzz/*.epub; do
+  [ -f "$book" ] && cp "$book" "$seeds/"
+done
+
+echo "Fuzzing the EPUB parser for $seconds s ($jobs process(es)); findings go to $findings/"
+status=0
+"$fuzzer" "$corpus" "$seeds" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+  -max_len=262144 -jobs="$jobs" -workers="$jobs" -artifact_prefix="$findings/" -print_final_stats=1 \
+  2>&1 | tee "$scratch/fuzz.log" | grep -E "^#[0-9]+.*(pulse|DONE)|^stat::|ERROR|SUMMARY|Test unit written" || status=$?
+found=$(find "$findings" -type f | wc -l)
+echo "Findings: $found file(s) in $findings/ (log: $scratch/fuzz.log)"
+[ "$found" -eq 0 ]
