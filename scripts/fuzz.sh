@@ -14,8 +14,8 @@ jobs=${JOBS:-1}
 bash scripts/install-deps.sh >/dev/null
 scratch=.build-fuzz
 swift build -c release --scratch-path "$scratch" --product narrate-fuzz-epub \
-  -Xswiftc -DFUZZING -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library \
-  -Xcc -fsanitize=fuzzer-no-link,address >/dev/null
+  -Xswiftc -DFUZZING -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address \
+  -Xlinker --allow-multiple-definition >/dev/null
 fuzzer="$scratch/release/narrate-fuzz-epub"
 
 seeds="$scratch/seeds"
@@ -29,10 +29,16 @@ for book in ../shared/corpus/bad-epub/*.epub ../shared/corpus/epub/wasteland.epu
 done
 
 echo "Fuzzing the EPUB parser for $seconds s ($jobs process(es)); findings go to $findings/"
+# Several processes log to fuzz-N.log files: in the scratch folder, not the checkout.
+parallel=()
+[ "$jobs" -gt 1 ] && parallel=(-jobs="$jobs" -workers="$jobs")
+cd "$scratch" && fuzzer="./release/narrate-fuzz-epub" seeds=seeds corpus=corpus findings=findings
 status=0
-"$fuzzer" "$corpus" "$seeds" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
-  -max_len=262144 -jobs="$jobs" -workers="$jobs" -artifact_prefix="$findings/" -print_final_stats=1 \
-  2>&1 | tee "$scratch/fuzz.log" | grep -E "^#[0-9]+.*(pulse|DONE)|^stat::|ERROR|SUMMARY|Test unit written" || status=$?
+# The Swift runtime's one-time allocations are not leaks worth stopping for.
+export ASAN_OPTIONS=detect_leaks=0
+"$fuzzer" "$corpus" "$seeds" -detect_leaks=0 -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+  -max_len=262144 "${parallel[@]}" -artifact_prefix="$findings/" -print_final_stats=1 \
+  2>&1 | tee fuzz.log | grep -E "^#[0-9]+.*(pulse|DONE)|^stat::|ERROR|SUMMARY|Test unit written" || status=$?
 found=$(find "$findings" -type f | wc -l)
-echo "Findings: $found file(s) in $findings/ (log: $scratch/fuzz.log)"
+echo "Findings: $found file(s) in $scratch/$findings/ (log: $scratch/fuzz.log)"
 [ "$found" -eq 0 ]

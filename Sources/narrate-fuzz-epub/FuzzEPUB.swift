@@ -18,9 +18,27 @@ func parseEPUB(_ data: Data) -> Result<Book, BookError> {
 
 #if FUZZING
 @_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzEPUB(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
-    _ = parseEPUB(Data(bytes: start, count: count))
+public func fuzzOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    _ = parseEPUB(start.map { Data(bytes: $0, count: count) } ?? Data())
     return 0
+}
+
+/// libFuzzer's entry point for a program with a main of its own (SwiftPM gives every
+/// executable one; the fuzz build links libFuzzer's too, and either leads here).
+@_silgen_name("LLVMFuzzerRunDriver")
+func runFuzzerDriver(
+    _ argc: UnsafeMutablePointer<CInt>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
+    _ body: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+) -> CInt
+
+@main
+struct FuzzEPUB {
+    static func main() {
+        var argc = CommandLine.argc
+        var argv = CommandLine.unsafeArgv
+        exit(runFuzzerDriver(&argc, &argv, fuzzOneInput))
+    }
 }
 #else
 @main
