@@ -166,6 +166,32 @@ struct ErrorEndToEndTests {
         #expect(stats.status == 0, "\(stats.stderr)")
     }
 
+    @Test("A read-only library still lists and narrates; adding to it fails in one line", .enabled(if: getuid() == 0, "needs root to mount"))
+    func readOnlyLibrary() async throws {
+        // Given: a library with one book, then its folder remounted read-only
+        let mount = folder.path("library")
+        try FileManager.default.createDirectory(atPath: mount, withIntermediateDirectories: true)
+        let library = mount + "/library.sqlite"
+        #expect(try await NarrateProcess.narrate(["add", "book.txt", "--library", library], in: folder.url).status == 0)
+        try await NarrateProcess.run("/bin/mount", ["--bind", mount, mount], in: folder.url)
+        defer { _ = try? NarrateProcess.runBlocking("/bin/umount", [mount], in: folder.url, stdin: nil, environment: [:]) }
+        try await NarrateProcess.run("/bin/mount", ["-o", "remount,ro,bind", mount], in: folder.url)
+
+        // When
+        let list = try await NarrateProcess.narrate(["list", "--library", library], in: folder.url)
+        let page = try await NarrateProcess.narrate(["page", "1", "1", "-o", "out.wav", "--library", library, "--no-cache"], in: folder.url)
+        try Data("Another book, never added.\n".utf8).write(to: folder.url.appendingPathComponent("other.txt"))
+        let add = try await NarrateProcess.narrate(["add", "other.txt", "--library", library], in: folder.url)
+
+        // Then
+        #expect(list.status == 0, "\(list.stderr)")
+        #expect(String(decoding: list.stdout, as: UTF8.self).contains("book"))
+        #expect(page.status == 0, "\(page.stderr)")
+        #expect(add.status != 0)
+        #expect(add.stderr.split(separator: "\n").count == 1, "\(add.stderr)")
+        #expect(add.stderr.contains("readonly"), "\(add.stderr)")
+    }
+
     @Test("An unknown voice is named, with close voices suggested")
     func unknownVoice() async throws {
         let result = try await NarrateProcess.narrate(["say", "Hello.", "--voice", "en-uss", "-o", "out.wav", "--cache-dir", "cache"], in: folder.url)

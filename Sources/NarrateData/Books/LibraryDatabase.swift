@@ -46,9 +46,33 @@ public struct LibraryDatabase: Sendable {
             // A pool always runs in WAL mode: readers never block the writer of another process.
             pool = try SharedDatabase.openPool(path: path, configuration: configuration)
         } catch {
+            // A library that cannot be written (a read-only mount) still answers reads.
+            if FileManager.default.fileExists(atPath: path), let readOnly = try? openReadOnly(at: path) { return readOnly }
             throw BookError.library(error, while: "opening '\(path)'")
         }
         return try LibraryDatabase(pool)
+    }
+
+    /// Opens an existing, up-to-date library file for reading only: `list`, `show`, `search`,
+    /// `toc` and `page` work; what would write (adding a book, progress) fails with SQLite's
+    /// "readonly" error.
+    static func openReadOnly(at path: String) throws -> LibraryDatabase {
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.foreignKeysEnabled = true
+        // `immutable`: no -shm file is needed (none can be created in a read-only folder), as
+        // no process can be writing where no process can write.
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        let uri = "file:" + (absolute.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? absolute) + "?immutable=1"
+        let queue = try DatabaseQueue(path: uri, configuration: configuration)
+        guard try queue.read({ db in try makeMigrator().hasCompletedMigrations(db) }) else {
+            throw BookError.libraryFailed(reason: "the library '\(path)' cannot be written and is of an older format")
+        }
+        return LibraryDatabase(readOnly: queue)
+    }
+
+    private init(readOnly queue: DatabaseQueue) {
+        writer = queue
     }
 
     /// A fresh, empty library in memory: for tests and previews.
