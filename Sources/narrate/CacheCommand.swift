@@ -30,6 +30,9 @@ extension Narrate {
                             Audio:    \(Format.duration(stats.totalDuration))
                             Hits:     \(stats.totalHits)
                             """)
+                        if stats.removedTemporaries > 0 {
+                            print("Removed:  \(stats.removedTemporaries) temporary file\(stats.removedTemporaries == 1 ? "" : "s") left by killed writers")
+                        }
                     }
                 } catch {
                     throw fail(error)

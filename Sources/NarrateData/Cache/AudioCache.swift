@@ -101,7 +101,7 @@ public final class AudioCache: AudioCacheContract {
             throw .writeFailed(path: path, reason: error.reason)
         }
         let shard = shardPath(key)
-        let temporaryPath = "\(shard)/\(Self.temporaryPrefix)\(key.hex)-\(getpid())-\(String(UInt64.random(in: .min ... .max), radix: 16))"
+        let temporaryPath = "\(shard)/\(Self.temporaryName(key))"
         do throws(SystemCallError) {
             try AudioCacheEntryFile.makeDirectory(shard)
             // Header, PCM and digest go to the kernel in one writev, straight from their buffers.
@@ -127,8 +127,10 @@ public final class AudioCache: AudioCacheContract {
 
     public func statistics() async throws(CacheError) -> CacheStatistics {
         try index.flush()
-        try reconcile()
-        return try index.statistics()
+        let removed = try reconcile()
+        var statistics = try index.statistics()
+        statistics.removedTemporaries = removed
+        return statistics
     }
 
     public func prune(maxBytes: Int64) async throws(CacheError) -> CachePruneResult {
@@ -220,12 +222,18 @@ public final class AudioCache: AudioCacheContract {
 
     /// Brings the index in line with the files: indexes entry files it lacks (their writer died
     /// before its index write), drops rows whose file is gone, removes stale temporary files.
-    private func reconcile() throws(CacheError) {
+    /// - Returns: how many stale temporary files it removed.
+    @discardableResult
+    private func reconcile() throws(CacheError) -> Int {
         var files = [String: (path: String, size: Int, modified: Double)]()
+        var removedTemporaries = 0
         do throws(SystemCallError) {
             try forEachObjectFile { (name, path) throws(SystemCallError) in
                 if name.hasPrefix(Self.temporaryPrefix) {
-                    if isStale(path) { try AudioCacheEntryFile.remove(path) }
+                    if isStale(path) {
+                        try AudioCacheEntryFile.remove(path)
+                        removedTemporaries += 1
+                    }
                 } else if name.utf8.count == 64, Self.keyBytes(hex: name) != nil, let status = AudioCacheEntryFile.status(path), !status.isDirectory {
                     files[name] = (path, status.size, status.modified)
                 }
@@ -250,9 +258,22 @@ public final class AudioCache: AudioCacheContract {
         }
         try index.insertMissing(missing)
         try index.delete(keys: indexed.filter { files[$0] == nil })
+        return removedTemporaries
     }
 
+    /// `.tmp-<key>-<boot>-<pid>-<start>-<random>`: who is writing it, on which machine's boot.
+    static func temporaryName(_ key: AudioCacheKey) -> String {
+        let owner = ProcessIdentity.current
+        return "\(temporaryPrefix)\(key.hex)-\(ProcessIdentity.bootID)-\(owner.pid)-\(owner.startTicks)-\(String(UInt64.random(in: .min ... .max), radix: 16))"
+    }
+
+    /// A temporary file whose writer is gone: one of this machine's processes that no longer
+    /// runs, or (a writer elsewhere sharing the folder, or an older name) one untouched for an hour.
     private func isStale(_ path: String) -> Bool {
+        let parts = path.split(separator: "/").last?.dropFirst(Self.temporaryPrefix.count).split(separator: "-") ?? []
+        if parts.count == 5, parts[1] == Substring(ProcessIdentity.bootID), let pid = pid_t(String(parts[2])), let start = UInt64(String(parts[3])) {
+            return !ProcessIdentity(pid: pid, startTicks: start).isRunning
+        }
         guard let status = AudioCacheEntryFile.status(path) else { return false }
         return now - status.modified > Self.staleTemporaryAge
     }

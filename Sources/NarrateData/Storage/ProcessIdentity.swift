@@ -6,6 +6,18 @@ struct ProcessIdentity: Equatable, Sendable {
     var pid: pid_t
     var startTicks: UInt64
 
+    /// This boot of this machine (the first 8 hex digits of the kernel's boot ID): a PID means
+    /// something only on the machine, and in the boot, that gave it.
+    static let bootID: String = {
+        let fd = open("/proc/sys/kernel/random/boot_id", O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return "00000000" }
+        defer { close(fd) }
+        var buffer = [UInt8](repeating: 0, count: 64)
+        let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        let hex = buffer.prefix(max(0, count)).filter { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+        return hex.count >= 8 ? String(decoding: hex.prefix(8), as: UTF8.self) : "00000000"
+    }()
+
     /// This process.
     static let current = ProcessIdentity(pid: getpid(), startTicks: startTicks(of: getpid()) ?? 0)
 

@@ -307,6 +307,37 @@ import Testing
         // Then
         #expect(!FileManager.default.fileExists(atPath: leftover))
         #expect(statistics.entryCount == 0)
+        #expect(statistics.removedTemporaries == 1)
+    }
+
+    @Test("statistics remove and count at once the temporary files of this machine's writers that are gone; a running writer's stay")
+    func deadWritersTemporariesRemoved() async throws {
+        // Given: one temporary of a process that has exited, one of this process
+        let sut = try AudioCache(directory: folder.path)
+        let shard = folder.path + "/objects/ab"
+        try FileManager.default.createDirectory(atPath: shard, withIntermediateDirectories: true)
+        let exited = Process()
+        exited.executableURL = URL(fileURLWithPath: "/bin/true")
+        try exited.run()
+        exited.waitUntilExit()
+        let boot = ProcessIdentity.bootID
+        let me = ProcessIdentity.current
+        let dead = shard + "/.tmp-ab12-\(boot)-\(exited.processIdentifier)-7-beef"
+        let live = shard + "/.tmp-ab34-\(boot)-\(me.pid)-\(me.startTicks)-beef"
+        let elsewhere = shard + "/.tmp-ab56-ffffffff-\(exited.processIdentifier)-7-beef"  // another machine's: the age rule
+        for path in [dead, live, elsewhere] {
+            #expect(FileManager.default.createFile(atPath: path, contents: Data([1, 2, 3])))
+        }
+
+        // When
+        let statistics = try await sut.statistics()
+
+        // Then
+        #expect(statistics.removedTemporaries == 1)
+        #expect(!FileManager.default.fileExists(atPath: dead))
+        #expect(FileManager.default.fileExists(atPath: live))
+        #expect(FileManager.default.fileExists(atPath: elsewhere))
+        #expect(AudioCache.temporaryName(Fixtures.key("x")).contains("-\(boot)-\(me.pid)-\(me.startTicks)-"))
     }
 
     @Test("prune removes least recently used entries first until the budget is met")
