@@ -17,6 +17,7 @@
 # Environment: RUNS (rounds, default 3), JOBS (default 2), BASELINE (optional).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/measure.sh
 root=$(pwd)
 book=$(realpath "${1:-$root/../shared/corpus/txt/pg972-devils-dictionary-1990s-header-ascii.txt}")
 runs=${RUNS:-3}
@@ -86,22 +87,8 @@ rm -f "$work"/espeak*.wav
 for _ in $(seq "$runs"); do seconds "${book_cmd[@]}" >>"$work/warm.txt"; done
 
 # Peak resident memory of the parent and of its engine processes (at any depth), every 0.1 s.
-descendants() { local child; for child in $(pgrep -P "$1" 2>/dev/null || true); do echo "$child"; descendants "$child"; done; }
 rm -rf "$cache" "$out"
-"${book_cmd[@]}" &
-parent=$!
-parent_kb=0
-worker_kb=0
-while kill -0 "$parent" 2>/dev/null; do
-  kb=$(ps -o rss= -p "$parent" 2>/dev/null | tr -d ' ' || true)
-  [ -n "$kb" ] && [ "$kb" -gt "$parent_kb" ] && parent_kb=$kb
-  for child in $(descendants "$parent"); do
-    kb=$(ps -o rss= -p "$child" 2>/dev/null | tr -d ' ' || true)
-    [ -n "$kb" ] && [ "$kb" -gt "$worker_kb" ] && worker_kb=$kb
-  done
-  sleep 0.1
-done
-wait "$parent"
+read -r parent_kb worker_kb < <(peak_memory "${book_cmd[@]}")
 
 python3 - "$work/rounds.txt" "$work/warm.txt" "$parent_kb" "$worker_kb" <<'PY'
 import statistics, sys

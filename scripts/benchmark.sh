@@ -12,6 +12,7 @@
 # Environment: RUNS (rounds, default 3), BASELINE (optional), WORK (scratch folder).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/measure.sh
 root=$(pwd)
 text=$(realpath "${1:-$root/../shared/corpus/txt/pg972-devils-dictionary-1990s-header-ascii.txt}")
 runs=${RUNS:-3}
@@ -79,22 +80,8 @@ latency_cmds=(--command-name cold-sentence --prepare "rm -rf $work/cache-s" "$na
 hyperfine -N --runs 30 --warmup 3 --style none --export-json "$work/latency.json" "${latency_cmds[@]}" >/dev/null
 
 # Peak resident memory of the narrate process and of its engine processes, sampled every 0.1 s.
-descendants() { local child; for child in $(pgrep -P "$1" 2>/dev/null || true); do echo "$child"; descendants "$child"; done; }
 rm -rf "$work/cache-memory"
-"$narrate" say -f "$text" -o "$work/memory.wav" --voice en-us --cache-dir "$work/cache-memory" --quiet &
-parent=$!
-parent_kb=0
-worker_kb=0
-while kill -0 "$parent" 2>/dev/null; do
-  kb=$(ps -o rss= -p "$parent" 2>/dev/null | tr -d ' ' || true)
-  [ -n "$kb" ] && [ "$kb" -gt "$parent_kb" ] && parent_kb=$kb
-  for child in $(descendants "$parent"); do
-    kb=$(ps -o rss= -p "$child" 2>/dev/null | tr -d ' ' || true)
-    [ -n "$kb" ] && [ "$kb" -gt "$worker_kb" ] && worker_kb=$kb
-  done
-  sleep 0.1
-done
-wait "$parent"
+read -r parent_kb worker_kb < <(peak_memory "$narrate" say -f "$text" -o "$work/memory.wav" --voice en-us --cache-dir "$work/cache-memory" --quiet)
 
 python3 - "$work/rounds.txt" "$work/latency.json" "$warm" "$same" "$parent_kb" "$worker_kb" "$cores" <<'PY'
 import json, statistics, sys

@@ -119,11 +119,7 @@ struct WAVWriterTargetTests {
     @Test("Temporary files of killed writers are removed by the next writer in the folder; a running writer's are kept")
     func abandonedTemporariesAreRemoved() throws {
         // Given: a process that has exited, this process, and this PID with another start time
-        let exited = Process()
-        exited.executableURL = URL(fileURLWithPath: "/bin/true")
-        try exited.run()
-        exited.waitUntilExit()
-        let dead = exited.processIdentifier
+        let dead = try exitedProcessID()
         let me = ProcessIdentity.current
         let names = [
             ".a.wav.narrate-tmp-\(dead)-5-77",            // a killed writer

@@ -53,3 +53,12 @@ enum AudioCacheFixtures {
         return names
     }
 }
+
+/// The PID of a process that has run and exited: a writer that is gone.
+func exitedProcessID() throws -> pid_t {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/true")
+    try process.run()
+    process.waitUntilExit()
+    return process.processIdentifier
+}

@@ -316,15 +316,12 @@ import Testing
         let sut = try AudioCache(directory: folder.path)
         let shard = folder.path + "/objects/ab"
         try FileManager.default.createDirectory(atPath: shard, withIntermediateDirectories: true)
-        let exited = Process()
-        exited.executableURL = URL(fileURLWithPath: "/bin/true")
-        try exited.run()
-        exited.waitUntilExit()
+        let exited = try exitedProcessID()
         let boot = ProcessIdentity.bootID
         let me = ProcessIdentity.current
-        let dead = shard + "/.tmp-ab12-\(boot)-\(exited.processIdentifier)-7-beef"
+        let dead = shard + "/.tmp-ab12-\(boot)-\(exited)-7-beef"
         let live = shard + "/.tmp-ab34-\(boot)-\(me.pid)-\(me.startTicks)-beef"
-        let elsewhere = shard + "/.tmp-ab56-ffffffff-\(exited.processIdentifier)-7-beef"  // another machine's: the age rule
+        let elsewhere = shard + "/.tmp-ab56-ffffffff-\(exited)-7-beef"  // another machine's: the age rule
         for path in [dead, live, elsewhere] {
             #expect(FileManager.default.createFile(atPath: path, contents: Data([1, 2, 3])))
         }
