@@ -149,7 +149,7 @@ struct ESpeakSynthesizerTests {
     @Test("A text that hangs is killed at its deadline and reported; the next one is spoken")
     func hangIsKilledAtDeadline() async throws {
         // Given
-        let limits = ESpeakSynthesizer.Limits(deadlineBase: .milliseconds(700), deadlinePerScalar: .zero)
+        let limits = ESpeakSynthesizer.Limits(deadlineBase: .seconds(2), deadlinePerScalar: .zero)
         let sut = ESpeakSynthesizer(workers: 1, environment: Self.environment(["NARRATE_WORKER_HANG_ON": "forever"]), limits: limits)
         defer { sut.shutdown() }
         let voice = VoiceProfile(voice: "en-us")
