@@ -146,12 +146,7 @@ final class ESpeakWorkerConnection: Sendable {
         try? input.close()
     }
 
-    /// Ends the worker at once (for a client-side deadline); its requests fail.
-    func terminate() {
-        kill(processID, SIGKILL)
-    }
-
-    /// Waits for the worker process to exit (after `finish` or `terminate`).
+    /// Waits for the worker process to exit (after `finish`).
     func waitUntilExit() {
         process.waitUntilExit()
     }

@@ -46,12 +46,6 @@ enum OutputTarget: Equatable {
         return .file(path: current)  // a loop: opening it reports ELOOP
     }
 
-    /// Whether the output can be rewound (a header completed at the end) and must be renamed into place.
-    var isFile: Bool {
-        if case .file = self { return true }
-        return false
-    }
-
     /// Opens a stream or socket target for writing. `nil` with errno set on failure.
     func openStream() -> Int32? {
         switch self {
