@@ -34,37 +34,116 @@ public enum GutenbergStripper {
         return String(body.drop(while: { $0.isWhitespace }))
     }
 
-    /// The "Title:" and "Author:" values of a Project Gutenberg header, when present.
+    /// The fields of a Project Gutenberg header.
+    public struct Header: Sendable, Hashable {
+        public var title: String?
+        public var author: String?
+        /// The "Language:" value as written ("Dutch", "English; Latin").
+        public var language: String?
+        /// The "Release date:" value, without the "[EBook #…]" number.
+        public var releaseDate: String?
+        /// The "Credits:" value, else the "Produced by …" paragraph after the header.
+        public var credits: String?
+
+        public init(title: String? = nil, author: String? = nil, language: String? = nil, releaseDate: String? = nil, credits: String? = nil) {
+            self.title = title
+            self.author = author
+            self.language = language
+            self.releaseDate = releaseDate
+            self.credits = credits
+        }
+    }
+
+    /// The header fields of a Project Gutenberg text, when it has a header.
     ///
-    /// Only the header (the lines before the start marker) is searched. Indented continuation lines are
-    /// kept: a title's as a subtitle ("Entre Nous: Lectures Françaises…"), further authors after a comma.
-    public static func metadata(in text: String) -> (title: String?, author: String?) {
-        var title: String?
-        var author: String?
+    /// Only the header (the lines before the start marker) is searched, and the credit paragraph
+    /// right after it. Indented continuation lines are kept: a title's as a subtitle ("Entre
+    /// Nous: Lectures Françaises…"), further authors after a comma, credits and dates joined.
+    public static func header(in text: String) -> Header {
+        var header = Header()
         var current: Field?
-        for line in lines(of: text[...]) {
-            if marker(of: line.text) == .headerEnd { return (title, author) }
+        var sawStart = false
+        let allLines = lines(of: text[...])
+        var lineIndex = 0
+        while lineIndex < allLines.count {
+            let line = allLines[lineIndex]
+            lineIndex += 1
+            if marker(of: line.text) == .headerEnd {
+                sawStart = true
+                break
+            }
             let content = line.text
-            if let field = Field.allCases.first(where: { content.hasPrefix($0.rawValue) }) {
-                let value = content.dropFirst(field.rawValue.count).trimmingSpaces
+            if let (field, valueStart) = Field.match(content) {
+                let value = String(content[valueStart...]).trimmingSpaces
                 current = value.isEmpty ? nil : field
-                if field == .title, title == nil, !value.isEmpty { title = value }
-                if field == .author, author == nil, !value.isEmpty { author = value }
+                if !value.isEmpty, header[field] == nil { header[field] = field.clean(value) }
             } else if let field = current, content.first?.isWhitespace == true, !content.trimmingSpaces.isEmpty {
+                let more = content.trimmingSpaces
                 switch field {
-                case .title: title = (title ?? "") + ": " + content.trimmingSpaces
-                case .author: author = (author ?? "") + ", " + content.trimmingSpaces
+                case .title: header.title = (header.title ?? "") + ": " + more
+                case .author: header.author = (header.author ?? "") + ", " + more
+                case .credits: header.credits = (header.credits ?? "") + " " + more
+                case .language, .releaseDate: break
                 }
             } else {
                 current = nil
             }
         }
-        return (nil, nil)
+        guard sawStart else { return Header() }
+        if header.credits == nil {
+            // The 2000s layout: a "Produced by …" paragraph right after the start marker.
+            let rest = allLines[lineIndex...].drop(while: { $0.text.allSatisfy(\.isWhitespace) })
+            if let first = rest.first, isCreditLine(first.text) {
+                let paragraph = rest.prefix(while: { !$0.text.allSatisfy(\.isWhitespace) }).map { $0.text.trimmingSpaces }
+                header.credits = paragraph.joined(separator: " ")
+            }
+        }
+        return header
     }
 
-    private enum Field: String, CaseIterable {
-        case title = "Title:"
-        case author = "Author:"
+    /// The "Title:" and "Author:" values of a Project Gutenberg header, when present.
+    public static func metadata(in text: String) -> (title: String?, author: String?) {
+        let header = header(in: text)
+        return (header.title, header.author)
+    }
+
+    /// Whether `line` (one line, or a paragraph of a converted book) is a Gutenberg marker that
+    /// ends the header ("*** START OF THE PROJECT GUTENBERG EBOOK …").
+    public static func isHeaderEnd(_ line: String) -> Bool {
+        marker(of: line[...]) == .headerEnd
+    }
+
+    /// Whether `line` is a Gutenberg marker that starts the footer ("*** END OF THE PROJECT
+    /// GUTENBERG EBOOK …", "End of Project Gutenberg's …").
+    public static func isFooterStart(_ line: String) -> Bool {
+        marker(of: line[...]) == .footerStart
+    }
+
+    fileprivate enum Field: CaseIterable {
+        case title, author, language, releaseDate, credits
+
+        var labels: [String] {
+            switch self {
+            case .title: ["title"]
+            case .author: ["author"]
+            case .language: ["language"]
+            case .releaseDate: ["release date", "posting date"]
+            case .credits: ["credits", "produced by", "prepared by"]
+            }
+        }
+
+        /// The field a header line starts with ("Release Date: …", "Credits:"), and where its value starts.
+        static func match(_ line: Substring) -> (Field, String.Index)? {
+            guard let colon = line.firstIndex(of: ":"), line.distance(from: line.startIndex, to: colon) <= 16 else { return nil }
+            let label = line[..<colon].lowercased()
+            guard let field = allCases.first(where: { $0.labels.contains(label) }) else { return nil }
+            return (field, line.index(after: colon))
+        }
+
+        func clean(_ value: String) -> String {
+            guard self == .releaseDate, let bracket = value.firstIndex(of: "[") else { return value }
+            return value[..<bracket].trimmingSpaces
+        }
     }
 
     private enum Marker {
@@ -138,6 +217,29 @@ public enum GutenbergStripper {
             start = next
         }
         return lines
+    }
+}
+
+fileprivate extension GutenbergStripper.Header {
+    subscript(field: GutenbergStripper.Field) -> String? {
+        get {
+            switch field {
+            case .title: title
+            case .author: author
+            case .language: language
+            case .releaseDate: releaseDate
+            case .credits: credits
+            }
+        }
+        set {
+            switch field {
+            case .title: title = newValue
+            case .author: author = newValue
+            case .language: language = newValue
+            case .releaseDate: releaseDate = newValue
+            case .credits: credits = newValue
+            }
+        }
     }
 }
 

@@ -8,6 +8,41 @@ public protocol ResolveVoiceUseCaseContract: Sendable {
     ///   - overrides: parameters the user gave explicitly.
     /// - Throws: `SpeechError.voiceNotFound` with suggestions, `.parameterOutOfRange`.
     func execute(name: String?, language: String?, overrides: VoiceOverrides) async throws(SpeechError) -> VoiceProfile
+
+    /// As `execute`, with the reason the voice was chosen, for the user to read.
+    func choose(name: String?, language: String?, overrides: VoiceOverrides) async throws(SpeechError) -> VoiceChoice
+}
+
+/// A voice and why it speaks: the user named it, or the text's language called for it, or it
+/// is the default.
+public struct VoiceChoice: Sendable, Hashable {
+    public enum Reason: Sendable, Hashable {
+        /// The user named it (`--voice`).
+        case named
+        /// The text's language (a BCP 47 tag) called for it.
+        case language(String)
+        /// The default preset: no language was known, the language is English, or no voice
+        /// speaks it (then `language` names it).
+        case standard(unspokenLanguage: String?)
+    }
+
+    public var profile: VoiceProfile
+    public var reason: Reason
+
+    public init(profile: VoiceProfile, reason: Reason) {
+        self.profile = profile
+        self.reason = reason
+    }
+
+    /// "voice nl (the book's language: nl)", for a status line.
+    public var summary: String {
+        switch reason {
+        case .named: "voice \(profile.voice) (chosen with --voice)"
+        case let .language(tag): "voice \(profile.voice) (the book's language: \(tag))"
+        case .standard(nil): "voice \(profile.voice) (the default)"
+        case let .standard(language?): "voice \(profile.voice) (the default: no installed voice speaks the book's language, \(language))"
+        }
+    }
 }
 
 /// Voice parameters given explicitly on the command line or by an embedding app.
@@ -34,19 +69,30 @@ public struct ResolveVoiceUseCase: ResolveVoiceUseCaseContract {
     }
 
     public func execute(name: String?, language: String?, overrides: VoiceOverrides) async throws(SpeechError) -> VoiceProfile {
+        try await choose(name: name, language: language, overrides: overrides).profile
+    }
+
+    public func choose(name: String?, language: String?, overrides: VoiceOverrides) async throws(SpeechError) -> VoiceChoice {
         var profile: VoiceProfile
+        let reason: VoiceChoice.Reason
+        // Book headers may name the language ("Dutch") rather than tag it.
+        let tag = language.flatMap { LanguageName.tag(for: $0) ?? $0 }
         if let name {
             profile = try await repository.profile(named: name)
-        } else if let language, let forLanguage = try await voice(for: language) {
+            reason = .named
+        } else if let tag, let forLanguage = try await voice(for: tag) {
             profile = forLanguage
+            reason = .language(tag)
         } else {
             profile = try await repository.profile(named: Self.defaultPreset)
+            let english = tag.map { $0.lowercased() == "en" || $0.lowercased().hasPrefix("en-") } ?? true
+            reason = .standard(unspokenLanguage: english ? nil : tag)
         }
         if let rate = overrides.rate { profile.rate = rate }
         if let pitch = overrides.pitch { profile.pitch = pitch }
         if let volume = overrides.volume { profile.volume = volume }
         if let wordGap = overrides.wordGap { profile.wordGap = wordGap }
-        return try profile.validated()
+        return VoiceChoice(profile: try profile.validated(), reason: reason)
     }
 
     /// A voice that speaks `language`: a preset first, then an engine voice; `nil` for
@@ -60,7 +106,7 @@ public struct ResolveVoiceUseCase: ResolveVoiceUseCaseContract {
             if let preset = voices.first(where: { $0.preset != nil && $0.languages.contains { $0.lowercased() == candidate } }) {
                 return preset.preset
             }
-            if let engine = voices.first(where: { $0.preset == nil && $0.languages.contains { $0.lowercased() == candidate } }) {
+            if voices.contains(where: { $0.preset == nil && $0.languages.contains { $0.lowercased() == candidate } }) {
                 return VoiceProfile(voice: candidate)
             }
         }

@@ -189,3 +189,41 @@ import Testing
         }
     }
 }
+
+@Suite struct VoiceChoiceTests {
+    let repositoryMock = VoiceRepositoryMock()
+
+    @Test("A language written as a name (a Gutenberg header's 'Dutch') chooses that language's voice, and says so")
+    func languageNameChoosesVoice() async throws {
+        // Given an engine that speaks Dutch
+        repositoryMock.voicesResult = .success([Voice(name: "Dutch", identifier: "nl", languages: ["nl"])])
+        let sut = ResolveVoiceUseCase(repository: repositoryMock)
+
+        // When the book's language is "Dutch"
+        let choice = try await sut.choose(name: nil, language: "Dutch", overrides: VoiceOverrides())
+
+        // Then the nl voice speaks, for that reason
+        #expect(choice.profile == VoiceProfile(voice: "nl"))
+        #expect(choice.reason == .language("nl"))
+        #expect(choice.summary == "voice nl (the book's language: nl)")
+    }
+
+    @Test("A named voice, the default for English, and the default for a language no voice speaks each give their reason")
+    func reasons() async throws {
+        // Given
+        repositoryMock.voicesResult = .success([])
+        repositoryMock.profileResult = .success(.narrator)
+        let sut = ResolveVoiceUseCase(repository: repositoryMock)
+
+        // When
+        let named = try await sut.choose(name: "narrator", language: "fr", overrides: VoiceOverrides())
+        let english = try await sut.choose(name: nil, language: "en-GB", overrides: VoiceOverrides())
+        let klingon = try await sut.choose(name: nil, language: "tlh", overrides: VoiceOverrides())
+
+        // Then
+        #expect(named.reason == .named)
+        #expect(english.reason == .standard(unspokenLanguage: nil))
+        #expect(klingon.reason == .standard(unspokenLanguage: "tlh"))
+        #expect(klingon.summary.contains("no installed voice speaks the book's language, tlh"))
+    }
+}
