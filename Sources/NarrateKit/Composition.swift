@@ -84,12 +84,12 @@ public func makeLibraryUseCases(configuration: NarrateConfiguration) throws(Book
     return LibraryUseCases(
         importBook: ImportBookUseCase(bookRepository: library, sourceRepository: source),
         getBooks: GetBooksUseCase(repository: library),
-        getBookDetail: GetBookDetailUseCase(bookRepository: library, sourceRepository: source),
+        getBookDetail: GetBookDetailUseCase(bookRepository: library, sourceRepository: source, includesMatter: configuration.includesMatter),
         searchBooks: SearchBooksUseCase(repository: library),
         deleteBook: DeleteBookUseCase(bookRepository: library, sourceRepository: source),
-        getTableOfContents: GetTableOfContentsUseCase(bookRepository: library, sourceRepository: source),
-        getPages: GetPagesUseCase(bookRepository: library, sourceRepository: source),
-        getPage: GetPageUseCase(bookRepository: library, sourceRepository: source),
+        getTableOfContents: GetTableOfContentsUseCase(bookRepository: library, sourceRepository: source, includesMatter: configuration.includesMatter),
+        getPages: GetPagesUseCase(bookRepository: library, sourceRepository: source, includesMatter: configuration.includesMatter),
+        getPage: GetPageUseCase(bookRepository: library, sourceRepository: source, includesMatter: configuration.includesMatter),
         updateReadingProgress: UpdateReadingProgressUseCase(repository: library, clock: { Date() }),
         bookRepository: library
     )

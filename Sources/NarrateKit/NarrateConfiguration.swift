@@ -20,6 +20,9 @@ public struct NarrateConfiguration: Sendable {
     /// The fixed part of one text's synthesis deadline (each character adds 10 ms); past it
     /// the worker's child is killed and the text reported.
     public var engineTimeout: Duration
+    /// Whether books are read with what is not the book — Project Gutenberg boilerplate, printed
+    /// contents lists, notes, imprints, colophons, indexes — which is otherwise left out.
+    public var includesMatter = false
 
     public init(
         cacheDirectory: String?, voiceDirectories: [String], libraryPath: String, wordsPerPage: Int = 300,

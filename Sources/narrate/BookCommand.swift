@@ -45,6 +45,7 @@ extension Narrate {
         var shard: ShardArgument?
 
         @OptionGroup var paging: PagingOptions
+        @OptionGroup var matter: MatterOptions
         @OptionGroup var common: CommonOptions
 
         func validate() throws {
@@ -58,11 +59,14 @@ extension Narrate {
             let logger = common.storage.makeLogger()
             var configuration = common.configuration()
             configuration.wordsPerPage = paging.wordsPerPage
+            configuration.includesMatter = matter.includeMatter
             do {
                 let library = try makeLibraryUseCases(configuration: configuration)
                 let found = try await library.getBookDetail.execute(reference: book)
-                let voice = try await makeResolveVoiceUseCase(configuration: configuration)
-                    .execute(name: common.voice, language: found.book.metadata.language, overrides: common.overrides)
+                let choice = try await makeResolveVoiceUseCase(configuration: configuration)
+                    .choose(name: common.voice, language: found.book.metadata.language, overrides: common.overrides)
+                if choice.reason != .named { common.storage.report("Speaking with \(choice.summary).") }
+                let voice = choice.profile
                 let directory = output ?? Slug.make(found.book.metadata.title)
                 let selection: ExportSelection = pages.map { .pages($0.range) } ?? chapters.map { .chapters($0.range) } ?? .all
                 let options = BookExportOptions(

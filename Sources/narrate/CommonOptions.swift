@@ -50,7 +50,12 @@ struct CommonOptions: ParsableArguments {
     /// What every speaking command needs: the voice (for `language` when none is named), the
     /// cache (to flush at the end) and the speech path through it.
     func speech(configuration: NarrateConfiguration, language: String?, logger: Logger) async throws -> Speech {
-        let voice = try await makeResolveVoiceUseCase(configuration: configuration).execute(name: self.voice, language: language, overrides: overrides)
+        let choice = try await makeResolveVoiceUseCase(configuration: configuration).choose(name: self.voice, language: language, overrides: overrides)
+        if language != nil, choice.reason != .named {
+            // A book chose the voice: say which, and why, so a wrong language is easy to spot.
+            storage.report("Speaking with \(choice.summary).")
+        }
+        let voice = choice.profile
         let cache = try makeAudioCache(configuration: configuration, logger: logger)
         return Speech(voice: voice, cache: cache, repository: makeTTSRepository(configuration: configuration, cache: cache, logger: logger))
     }
@@ -105,4 +110,10 @@ struct PagingOptions: ParsableArguments {
     func validate() throws {
         guard (50...5000).contains(wordsPerPage) else { throw ValidationError("--words-per-page must be from 50 to 5000.") }
     }
+}
+
+/// Whether to read what is not the book.
+struct MatterOptions: ParsableArguments {
+    @Flag(name: .customLong("include-matter"), help: "Read everything in the file: Project Gutenberg header and licence, printed contents lists, notes, imprint, colophon, index ('narrate toc' lists what is otherwise skipped).")
+    var includeMatter = false
 }

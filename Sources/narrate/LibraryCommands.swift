@@ -103,6 +103,11 @@ extension Narrate {
                 if let publisher = metadata.publisher { lines.append("Publisher:   \(publisher)") }
                 if let date = metadata.date { lines.append("Date:        \(date)") }
                 if let identifier = metadata.identifier { lines.append("Identifier:  \(identifier)") }
+                if let credits = metadata.credits { lines.append("Credits:     \(credits)") }
+                if !found.book.skipped.isEmpty {
+                    let words = found.book.skipped.reduce(0) { $0 + $1.words }
+                    lines.append("Skipped:     \(words) words that are not the book ('narrate toc' lists them; --include-matter reads them)")
+                }
                 if let cover = found.book.cover { lines.append("Cover:       \(cover.mediaType), \(Format.bytes(Int64(cover.data.count)))") }
                 if let description = metadata.bookDescription { lines.append("Description: \(description)") }
                 print(lines.map(\.escapingControlCharacters).joined(separator: "\n"))
@@ -171,11 +176,14 @@ extension Narrate {
         @Flag(name: .long, help: "Print JSON for scripts.")
         var json = false
 
+        @OptionGroup var matter: MatterOptions
         @OptionGroup var storage: StorageOptions
 
         func run() async throws {
+            var configuration = storage.configuration()
+            configuration.includesMatter = matter.includeMatter
             do {
-                let (found, entries) = try await makeLibraryUseCases(configuration: storage.configuration()).getTableOfContents.execute(reference: book)
+                let (found, entries) = try await makeLibraryUseCases(configuration: configuration).getTableOfContents.execute(reference: book)
                 if json {
                     print(try Format.json(entries))
                     return
@@ -183,6 +191,13 @@ extension Narrate {
                 print(found.book.metadata.title.escapingControlCharacters)
                 for entry in entries {
                     print("\(String(repeating: "  ", count: entry.depth + 1))\(entry.title)  ……  \(entry.pageLabel)".escapingControlCharacters)
+                }
+                let skipped = found.book.skipped
+                if !skipped.isEmpty {
+                    print("Skipped, not the book (--include-matter reads it):")
+                    for item in skipped {
+                        print("  \(item.title) — \(item.kind.reason), \(item.words) word\(item.words == 1 ? "" : "s")".escapingControlCharacters)
+                    }
                 }
             } catch {
                 throw fail(error)
@@ -201,11 +216,13 @@ extension Narrate {
         var page: String?
 
         @OptionGroup var paging: PagingOptions
+        @OptionGroup var matter: MatterOptions
         @OptionGroup var storage: StorageOptions
 
         func run() async throws {
             var configuration = storage.configuration()
             configuration.wordsPerPage = paging.wordsPerPage
+            configuration.includesMatter = matter.includeMatter
             do {
                 let library = try makeLibraryUseCases(configuration: configuration)
                 if let page {
@@ -288,6 +305,9 @@ struct BookListing: Encodable {
     var progressPage: Int?
     var sourcePath: String
     var dateAdded: Date
+    var credits: String?
+    /// What the file holds that is not the book, left out, and why.
+    var skipped: [SkippedMatter]
 
     init(_ book: LibraryBook) {
         id = book.id.rawValue
@@ -300,6 +320,8 @@ struct BookListing: Encodable {
         progressPage = book.progress?.pageIndex
         sourcePath = book.sourcePath
         dateAdded = book.dateAdded
+        credits = book.book.metadata.credits
+        skipped = book.book.skipped
     }
 }
 

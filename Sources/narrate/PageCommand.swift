@@ -28,6 +28,7 @@ extension Narrate {
         var refresh = false
 
         @OptionGroup var paging: PagingOptions
+        @OptionGroup var matter: MatterOptions
         @OptionGroup var common: CommonOptions
 
         func run() async throws {
@@ -35,6 +36,7 @@ extension Narrate {
             let logger = common.storage.makeLogger()
             var configuration = common.configuration()
             configuration.wordsPerPage = paging.wordsPerPage
+            configuration.includesMatter = matter.includeMatter
             let destination = output ?? "page-\(page.replacingOccurrences(of: "/", with: "-")).wav"
             do {
                 let library = try makeLibraryUseCases(configuration: configuration)

@@ -14,11 +14,13 @@ extension Narrate {
         var json = false
 
         @OptionGroup var paging: PagingOptions
+        @OptionGroup var matter: MatterOptions
         @OptionGroup var storage: StorageOptions
 
         func run() async throws {
             var configuration = storage.configuration()
             configuration.wordsPerPage = paging.wordsPerPage
+            configuration.includesMatter = matter.includeMatter
             do {
                 let found = try await makeLibraryUseCases(configuration: configuration).getPages.execute(reference: book)
                 let pages = found.book.pages

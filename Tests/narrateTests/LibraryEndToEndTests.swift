@@ -33,12 +33,12 @@ struct LibraryEndToEndTests {
     static let books: [Expected] = [
         Expected(file: "epub/alice3-sigil-broken-nav.epub", title: "Alice's Adventures in Wonderland", chapters: 12, pages: 93, firstPageStart: "Alice's Adventures In Wonderland"),
         Expected(file: "epub/childrens-literature.epub", title: "Children's Literature", chapters: 31, pages: 92, firstPageStart: "SECTION IV FAIRY STORIES"),
-        Expected(file: "epub/moby-dick.epub", title: "Moby-Dick", chapters: 140, pages: 744, firstPageStart: "Original Transcriber’s Notes:"),
-        Expected(file: "epub/pg8789-dante-vision-of-hell-epub2.epub", title: "The vision of hell.", chapters: 45, pages: 158, firstPageStart: "THE VISION OF HELL"),
+        Expected(file: "epub/moby-dick.epub", title: "Moby-Dick", chapters: 138, pages: 742, firstPageStart: "ETYMOLOGY."),
+        Expected(file: "epub/pg8789-dante-vision-of-hell-epub2.epub", title: "The vision of hell.", chapters: 45, pages: 148, firstPageStart: "THE VISION OF HELL"),
         Expected(file: "epub/regime-anticancer-arabic.epub", title: "Le Vrai Régime anti-cancer", chapters: 1, pages: 16, firstPageStart: "الفصل الثاني"),
         Expected(file: "epub/wasteland.epub", title: "The Waste Land", chapters: 5, pages: 13, firstPageStart: "The Waste Land\n\nT.S. Eliot"),
         Expected(file: "txt/pg1342-pride-and-prejudice-cp1252.txt", title: "Pride and Prejudice", chapters: 1, pages: 425, firstPageStart: "[Illustration:"),
-        Expected(file: "txt/pg44157-entre-nous-french-utf8-bom.txt", title: "Entre Nous", chapters: 1, pages: 58, firstPageStart: "Au lecteur."),
+        Expected(file: "txt/pg44157-entre-nous-french-utf8-bom.txt", title: "Entre Nous", chapters: 1, pages: 57, firstPageStart: "Au lecteur."),
         Expected(file: "txt/pg972-devils-dictionary-1990s-header-ascii.txt", title: "pg972-devils-dictionary-1990s-header-ascii", chapters: 1, pages: 205, firstPageStart: "The Internet Wiretap 1st Online Edition"),
     ]
 
@@ -86,6 +86,64 @@ struct LibraryEndToEndTests {
         for note in ["Cf. Ezekiel", "Ecclesiastes", "Jessie L. Weston", "NOTES ON", "Line 20."] {
             #expect(!text.contains(note), "\(note) is a note")
         }
+    }
+
+    @Test("A Gutenberg EPUB 3: toc lists the licence, header and contents list as skipped; --include-matter reads them")
+    func skippedMatter() async throws {
+        // Given
+        let path = try NarrateProcess.corpusFile("epub/pg521-robinson-crusoe-gutenberg-epub3.epub")
+
+        // When
+        let toc = try await narrate(["toc", path])
+        let text = try await narrate(["text", path])
+        let everything = try await narrate(["text", path, "--include-matter"])
+        let tocEverything = try await narrate(["toc", path, "--include-matter"])
+
+        // Then
+        #expect(toc.status == 0, "\(toc.stderr)")
+        let listing = String(decoding: toc.stdout, as: UTF8.self)
+        #expect(listing.contains("Skipped, not the book (--include-matter reads it):"))
+        #expect(listing.contains("THE FULL PROJECT GUTENBERG LICENSE — Project Gutenberg header or licence"))
+        #expect(listing.contains("Contents — contents list"))
+        #expect(!listing.contains("THE FULL PROJECT GUTENBERG LICENSE  ……"))
+        #expect(!String(decoding: text.stdout, as: UTF8.self).contains("PLEASE READ THIS BEFORE YOU DISTRIBUTE"))
+        #expect(String(decoding: everything.stdout, as: UTF8.self).contains("PLEASE READ THIS BEFORE YOU DISTRIBUTE"))
+        #expect(String(decoding: tocEverything.stdout, as: UTF8.self).contains("THE FULL PROJECT GUTENBERG LICENSE  ……"))
+    }
+
+    @Test("A Gutenberg text whose header says 'Language: Dutch' is read by the Dutch voice, and the user is told why")
+    func gutenbergLanguage() async throws {
+        // Given a text in the Project Gutenberg layout
+        let text = """
+            The Project Gutenberg EBook of Ontboezemingen, by Multatuli\r
+            \r
+            Title: Ontboezemingen\r
+            Author: Multatuli\r
+            Release Date: January 1, 2008 [EBook #24675]\r
+            Language: Dutch\r
+            \r
+            *** START OF THIS PROJECT GUTENBERG EBOOK ONTBOEZEMINGEN ***\r
+            \r
+            Produced by Jeroen Hellingman\r
+            \r
+            Ik heb het boek gelezen, en het was goed.\r
+            \r
+            *** END OF THIS PROJECT GUTENBERG EBOOK ONTBOEZEMINGEN ***\r
+            """
+        let path = folder.path("ontboezemingen.txt")
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+
+        // When
+        let page = try await narrate(["page", path, "1", "-o", "nl.wav", "--rate", "450"])
+        let show = try await narrate(["show", path])
+
+        // Then
+        #expect(page.status == 0, "\(page.stderr)")
+        #expect(page.stderr.contains("Speaking with voice nl (the book's language: nl)."), "\(page.stderr)")
+        let details = String(decoding: show.stdout, as: UTF8.self)
+        #expect(details.contains("Language:    nl"))
+        #expect(details.contains("Date:        January 1, 2008"))
+        #expect(details.contains("Credits:     Produced by Jeroen Hellingman"))
     }
 
     @Test("Dante's EPUB 2 chapters come from its NCX, three levels deep")

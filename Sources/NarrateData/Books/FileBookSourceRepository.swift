@@ -8,14 +8,28 @@ public final class FileBookSourceRepository: BookSourceRepositoryContract {
     private let factory: DocumentParserFactory
     private let options: ParseOptions
 
+    /// The parsers' generation: 2 leaves out what is not the book (boilerplate, contents
+    /// lists, notes) and reads Project Gutenberg headers' language.
+    public static let currentParserVersion = 2
+
+    public var parserVersion: Int { Self.currentParserVersion }
+
     public init(factory: DocumentParserFactory = DocumentParserFactory(), options: ParseOptions) {
         self.factory = factory
         self.options = options
     }
 
     public func book(at path: String) async throws(BookError) -> Book {
+        try await book(at: path, includingMatter: options.includesMatter)
+    }
+
+    public func book(at path: String, includingMatter: Bool) async throws(BookError) -> Book {
         let data = try read(path)
-        return try factory.parser(for: format(of: path, data: data)).parse(data, path: path, options: options)
+        var options = options
+        options.includesMatter = includingMatter
+        var book = try factory.parser(for: format(of: path, data: data)).parse(data, path: path, options: options)
+        book.parserVersion = Self.currentParserVersion
+        return book
     }
 
     public func contentHash(ofFileAt path: String) async throws(BookError) -> String {

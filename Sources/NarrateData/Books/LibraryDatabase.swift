@@ -168,6 +168,14 @@ public struct LibraryDatabase: Sendable {
                 """)
         }
 
+        migrator.registerMigration("v2 credits, skipped matter, parser version") { db in
+            try db.execute(sql: """
+                ALTER TABLE book ADD COLUMN credits TEXT;
+                ALTER TABLE book ADD COLUMN skippedMatter TEXT NOT NULL DEFAULT '[]'; -- JSON array of SkippedMatter
+                ALTER TABLE book ADD COLUMN parserVersion INTEGER NOT NULL DEFAULT 1; -- Book.parserVersion
+                """)
+        }
+
         return migrator
     }
 }

@@ -8,10 +8,12 @@ public struct BookMetadata: Sendable, Hashable, Codable {
     public var publisher: String?
     public var date: String?
     public var bookDescription: String?
+    /// Who prepared this edition (a Project Gutenberg "Credits:" or "Produced by" line).
+    public var credits: String?
 
     public init(
         title: String, authors: [String] = [], language: String? = nil, identifier: String? = nil,
-        publisher: String? = nil, date: String? = nil, bookDescription: String? = nil
+        publisher: String? = nil, date: String? = nil, bookDescription: String? = nil, credits: String? = nil
     ) {
         self.title = title
         self.authors = authors
@@ -20,5 +22,6 @@ public struct BookMetadata: Sendable, Hashable, Codable {
         self.publisher = publisher
         self.date = date
         self.bookDescription = bookDescription
+        self.credits = credits
     }
 }

@@ -47,7 +47,7 @@ public enum Paginator {
         return builder.pages
     }
 
-    static func wordCount(_ text: some StringProtocol) -> Int {
+    public static func wordCount(_ text: some StringProtocol) -> Int {
         var count = 0
         var inWord = false
         for scalar in text.unicodeScalars {

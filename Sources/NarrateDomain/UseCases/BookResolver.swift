@@ -5,9 +5,33 @@ import struct Foundation.Date
 struct BookResolver: Sendable {
     let library: any BookRepositoryContract
     let source: any BookSourceRepositoryContract
+    /// Whether the book is read with what the library leaves out (boilerplate, contents lists,
+    /// notes): then it is parsed again from its file, which must not have changed.
+    var includesMatter = false
+
+    init(library: any BookRepositoryContract, source: any BookSourceRepositoryContract, includesMatter: Bool = false) {
+        self.library = library
+        self.source = source
+        self.includesMatter = includesMatter
+    }
 
     /// The book, and whether it was already in the library.
     func resolve(_ reference: String) async throws(BookError) -> (book: LibraryBook, existed: Bool) {
+        var found = try await resolveStored(reference)
+        if found.existed, found.book.book.parserVersion < source.parserVersion {
+            found.book = try await reread(found.book)
+        }
+        if includesMatter {
+            let path = found.book.sourcePath
+            guard (try? await source.contentHash(ofFileAt: path)) == found.book.contentHash else {
+                throw .unreadable(path: path, reason: "reading everything in a book needs its file as it was added to the library, and this file is missing or changed; add the book again")
+            }
+            found.book.book = try await source.book(at: path, includingMatter: true)
+        }
+        return found
+    }
+
+    private func resolveStored(_ reference: String) async throws(BookError) -> (book: LibraryBook, existed: Bool) {
         let trimmed = reference.trimmingWhitespace
         guard !trimmed.isEmpty else { throw .bookNotFound(reference: reference) }
         if Self.looksLikePath(trimmed) {
@@ -36,6 +60,17 @@ struct BookResolver: Sendable {
         case 1: return (matches[0], true)
         default: throw .ambiguousBook(reference: reference, matches: matches.map { "\($0.id): \($0.book.metadata.title)" })
         }
+    }
+
+    /// `stored` read again by today's parsers and saved, when its file is still there unchanged;
+    /// else `stored` as it is.
+    private func reread(_ stored: LibraryBook) async throws(BookError) -> LibraryBook {
+        guard (try? await source.contentHash(ofFileAt: stored.sourcePath)) == stored.contentHash,
+              let book = try? await source.book(at: stored.sourcePath) else { return stored }
+        var updated = stored
+        updated.book = book
+        try await library.updateBook(updated)
+        return updated
     }
 
     /// Imports `path` unless a file with the same content is in the library already.

@@ -7,8 +7,8 @@ public protocol GetBookDetailUseCaseContract: Sendable {
 public struct GetBookDetailUseCase: GetBookDetailUseCaseContract {
     private let resolver: BookResolver
 
-    public init(bookRepository: any BookRepositoryContract, sourceRepository: any BookSourceRepositoryContract) {
-        resolver = BookResolver(library: bookRepository, source: sourceRepository)
+    public init(bookRepository: any BookRepositoryContract, sourceRepository: any BookSourceRepositoryContract, includesMatter: Bool = false) {
+        resolver = BookResolver(library: bookRepository, source: sourceRepository, includesMatter: includesMatter)
     }
 
     public func execute(reference: String) async throws(BookError) -> LibraryBook {

@@ -7,8 +7,8 @@ public protocol GetPageUseCaseContract: Sendable {
 public struct GetPageUseCase: GetPageUseCaseContract {
     private let resolver: BookResolver
 
-    public init(bookRepository: any BookRepositoryContract, sourceRepository: any BookSourceRepositoryContract) {
-        resolver = BookResolver(library: bookRepository, source: sourceRepository)
+    public init(bookRepository: any BookRepositoryContract, sourceRepository: any BookSourceRepositoryContract, includesMatter: Bool = false) {
+        resolver = BookResolver(library: bookRepository, source: sourceRepository, includesMatter: includesMatter)
     }
 
     public func execute(reference: String, page: String) async throws(BookError) -> (book: LibraryBook, page: Page) {

@@ -6,8 +6,8 @@ public protocol GetPagesUseCaseContract: Sendable {
 public struct GetPagesUseCase: GetPagesUseCaseContract {
     private let resolver: BookResolver
 
-    public init(bookRepository: any BookRepositoryContract, sourceRepository: any BookSourceRepositoryContract) {
-        resolver = BookResolver(library: bookRepository, source: sourceRepository)
+    public init(bookRepository: any BookRepositoryContract, sourceRepository: any BookSourceRepositoryContract, includesMatter: Bool = false) {
+        resolver = BookResolver(library: bookRepository, source: sourceRepository, includesMatter: includesMatter)
     }
 
     public func execute(reference: String) async throws(BookError) -> LibraryBook {

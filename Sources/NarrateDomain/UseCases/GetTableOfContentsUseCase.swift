@@ -23,8 +23,8 @@ public struct TableOfContentsEntry: Sendable, Hashable, Codable {
 public struct GetTableOfContentsUseCase: GetTableOfContentsUseCaseContract {
     private let resolver: BookResolver
 
-    public init(bookRepository: any BookRepositoryContract, sourceRepository: any BookSourceRepositoryContract) {
-        resolver = BookResolver(library: bookRepository, source: sourceRepository)
+    public init(bookRepository: any BookRepositoryContract, sourceRepository: any BookSourceRepositoryContract, includesMatter: Bool = false) {
+        resolver = BookResolver(library: bookRepository, source: sourceRepository, includesMatter: includesMatter)
     }
 
     public func execute(reference: String) async throws(BookError) -> (book: LibraryBook, entries: [TableOfContentsEntry]) {

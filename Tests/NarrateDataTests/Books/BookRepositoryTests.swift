@@ -339,6 +339,38 @@ import Testing
 
     // MARK: - Database
 
+    @Test("skipped matter, credits and the parser generation are stored and read back")
+    func skippedMatterRoundTrip() async throws {
+        // Given
+        var book = Book.stub()
+        book.metadata.credits = "Produced by Jeroen Hellingman"
+        book.skipped = [SkippedMatter(kind: .gutenbergBoilerplate, title: "THE FULL PROJECT GUTENBERG LICENSE", words: 2910), SkippedMatter(kind: .notes, title: "Notes", words: 12)]
+        book.parserVersion = 2
+
+        // When
+        let saved = try await sut.saveBook(book, contentHash: "h", sourcePath: "a.epub")
+        let read = try await sut.getBook(id: saved.id)
+
+        // Then
+        #expect(read?.book == book)
+    }
+
+    @Test("a book stored before parser generations reads as generation 1, with nothing skipped")
+    func oldRowsDefault() async throws {
+        // Given a row written by the first schema's columns only
+        try await dbQueue.write { db in
+            try db.execute(sql: "INSERT INTO book (contentHash, sourcePath, format, title, dateAdded) VALUES ('old', 'old.txt', 'txt', 'Old', 0)")
+        }
+
+        // When
+        let read = try await sut.getBook(contentHash: "old")
+
+        // Then
+        #expect(read?.book.parserVersion == 1)
+        #expect(read?.book.skipped == [])
+        #expect(read?.book.metadata.credits == nil)
+    }
+
     @Test("migrations run once: a database opened twice keeps its books")
     func migrationsAreIdempotent() async throws {
         // Given
@@ -350,7 +382,7 @@ import Testing
         // Then
         #expect(try await reopened.getAllBooks() == [saved])
         let migrations = try await dbQueue.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") }
-        #expect(migrations.count == 2)
+        #expect(migrations.count == 3)
     }
 
     @Test("two repositories on one file, as two processes, see each other's books")

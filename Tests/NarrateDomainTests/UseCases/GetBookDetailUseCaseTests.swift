@@ -158,4 +158,79 @@ import Testing
             _ = try await sut.execute(reference: "Emma")
         }
     }
+
+    // MARK: - Parser generations and --include-matter
+
+    @Test("A book read by older parsers is read again from its unchanged file and saved")
+    func staleBookIsReread() async throws {
+        // Given a stored book of parser generation 0 and parsers of generation 2
+        sourceRepositoryMock.parserVersion = 2
+        sourceRepositoryMock.contentHashResult = .success(Self.emma.contentHash)
+        var fresh = Book.stub(pages: [.stub(index: 1, text: "Without the licence.")])
+        fresh.parserVersion = 2
+        sourceRepositoryMock.result = .success(fresh)
+        bookRepositoryMock.getBookByIDResult = .success(Self.emma)
+        bookRepositoryMock.updateBookResult = .success(())
+
+        // When
+        let book = try await sut.execute(reference: "1")
+
+        // Then
+        #expect(book.book == fresh)
+        #expect(book.id == Self.emma.id)
+        #expect(bookRepositoryMock.updateBookCallCount == 1)
+        #expect(sourceRepositoryMock.lastHashedPath == Self.emma.sourcePath)
+    }
+
+    @Test("A stale book whose file is gone or changed is served as stored")
+    func staleBookWithoutItsFile() async throws {
+        // Given
+        sourceRepositoryMock.parserVersion = 2
+        sourceRepositoryMock.contentHashResult = .failure(.fileNotFound(path: Self.emma.sourcePath))
+        bookRepositoryMock.getBookByIDResult = .success(Self.emma)
+
+        // When
+        let book = try await sut.execute(reference: "1")
+
+        // Then
+        #expect(book == Self.emma)
+        #expect(sourceRepositoryMock.bookCallCount == 0)
+        #expect(bookRepositoryMock.updateBookCallCount == 0)
+    }
+
+    @Test("--include-matter parses the unchanged file again with everything, and saves nothing")
+    func includeMatter() async throws {
+        // Given
+        let sut = GetBookDetailUseCase(bookRepository: bookRepositoryMock, sourceRepository: sourceRepositoryMock, includesMatter: true)
+        sourceRepositoryMock.contentHashResult = .success(Self.emma.contentHash)
+        let everything = Book.stub(pages: [.stub(index: 1, text: "The licence."), .stub(index: 2)])
+        sourceRepositoryMock.result = .success(everything)
+        bookRepositoryMock.getBookByIDResult = .success(Self.emma)
+
+        // When
+        let book = try await sut.execute(reference: "1")
+
+        // Then
+        #expect(book.book == everything)
+        #expect(sourceRepositoryMock.matterRequests == [true])
+        #expect(bookRepositoryMock.updateBookCallCount == 0)
+    }
+
+    @Test("--include-matter on a book whose file changed fails in one line naming the file")
+    func includeMatterNeedsTheFile() async throws {
+        // Given
+        let sut = GetBookDetailUseCase(bookRepository: bookRepositoryMock, sourceRepository: sourceRepositoryMock, includesMatter: true)
+        sourceRepositoryMock.contentHashResult = .success("another-hash")
+        bookRepositoryMock.getBookByIDResult = .success(Self.emma)
+
+        // When / Then
+        let error = await #expect(throws: BookError.self) { try await sut.execute(reference: "1") }
+        guard case let .unreadable(path, reason) = error else {
+            Issue.record("expected .unreadable, got \(String(describing: error))")
+            return
+        }
+        #expect(path == Self.emma.sourcePath)
+        #expect(reason.contains("add the book again"))
+        #expect(sourceRepositoryMock.bookCallCount == 0)
+    }
 }

@@ -25,7 +25,10 @@ enum BookMapper {
             bookDescription: book.metadata.bookDescription,
             dateAdded: databaseTime(dateAdded),
             progressPage: progress?.pageIndex,
-            progressUpdatedAt: progress.map { databaseTime($0.updatedAt) }
+            progressUpdatedAt: progress.map { databaseTime($0.updatedAt) },
+            credits: book.metadata.credits,
+            skippedMatter: encodeSkipped(book.skipped),
+            parserVersion: book.parserVersion
         )
     }
 
@@ -74,14 +77,17 @@ enum BookMapper {
             identifier: record.identifier,
             publisher: record.publisher,
             date: record.date,
-            bookDescription: record.bookDescription
+            bookDescription: record.bookDescription,
+            credits: record.credits
         )
         let book = Book(
             metadata: metadata,
             format: format,
             chapters: chapters.map(chapter),
             pages: pages.map(page),
-            cover: cover.map(bookCover)
+            cover: cover.map(bookCover),
+            skipped: try decodeSkipped(record.skippedMatter, bookID: id),
+            parserVersion: record.parserVersion
         )
         return LibraryBook(
             id: BookID(rawValue: id),
@@ -118,7 +124,20 @@ enum BookMapper {
         }
     }
 
+    static func decodeSkipped(_ json: String, bookID: Int64) throws(BookError) -> [SkippedMatter] {
+        do {
+            return try JSONDecoder().decode([SkippedMatter].self, from: Data(json.utf8))
+        } catch {
+            throw BookError.libraryFailed(reason: "book \(bookID) has an unreadable list of skipped matter")
+        }
+    }
+
     // MARK: - Values
+
+    static func encodeSkipped(_ skipped: [SkippedMatter]) -> String {
+        let data = (try? JSONEncoder().encode(skipped)) ?? Data("[]".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
 
     static func encodeAuthors(_ authors: [String]) -> String {
         // Encoding an array of strings cannot fail.

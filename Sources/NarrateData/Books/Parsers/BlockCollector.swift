@@ -19,6 +19,9 @@ final class BlockCollector {
         var start: Int
         var end: Int
         var target: String
+        /// `document#id` of the link itself (or of an empty anchor right before it), which a
+        /// note's back-link points to.
+        var ownKey: String?
     }
 
     struct Heading {
@@ -44,6 +47,10 @@ final class BlockCollector {
         var documentTitles: [String: String]
         /// Index of each document's first block and one past its last.
         var documentRanges: [String: Range<Int>]
+        /// What was left out, in reading order (notes summed up last).
+        var skipped: [SkippedMatter]
+        /// `document#id` keys inside skipped matter: a TOC entry pointing there has nothing to read.
+        var matterTargets: Set<String>
     }
 
     // Configuration
@@ -54,6 +61,9 @@ final class BlockCollector {
     /// Whether `epub:type="pagebreak"` / `role="doc-pagebreak"` elements start pages (when there
     /// is no page list).
     var usesPageBreakMarkers = true
+    /// Whether matter that is not the book (boilerplate, contents lists, notes, imprints) is read
+    /// too, as `--include-matter` asks.
+    var includesMatter = false
 
     // Output
     private(set) var rawBlocks: [RawBlock] = []
@@ -64,6 +74,11 @@ final class BlockCollector {
     private var noteDocuments: Set<String> = []
     private var documentTitles: [String: String] = [:]
     private var rawDocumentRanges: [String: Range<Int>] = [:]
+    private var skipped: [SkippedMatter] = []
+    private var matterTargets: Set<String> = []
+    private var notes = (count: 0, words: 0)
+    /// `document#id` → raw index of the block the id is in, for note back-links.
+    private var idBlocks: [String: Int] = [:]
 
     // State
     private struct OpenElement {
@@ -75,6 +90,15 @@ final class BlockCollector {
         var endsHeading = false
         var endsPageBreak = false
         var isTitle = false
+        var isMatter = false
+    }
+
+    /// Skipped matter being read through, to list it: its kind, first heading and text.
+    private struct MatterCapture {
+        var kind: SkippedMatter.Kind
+        var heading: String?
+        var headingText: String?
+        var text = ""
     }
 
     private var stack: [OpenElement] = []
@@ -83,7 +107,7 @@ final class BlockCollector {
     private var current = ""
     private var currentHasText = false
     private var currentLinks: [LinkSpan] = []
-    private var linkStart: (offset: Int, target: String)?
+    private var linkStart: (offset: Int, target: String, ownKey: String?)?
     private var heading: (level: Int, rawIndex: Int, text: String)?
     private var pageBreakLabel: (markerIndex: Int, text: String)?
     private var titleText: String?
@@ -91,6 +115,9 @@ final class BlockCollector {
     private var documentDirectory = ""
     private var documentStart = 0
     private var documentHadNotes = false
+    private var matter: MatterCapture?
+    /// An element id seen in the current block with no text after it yet, and where.
+    private var pendingAnchor: (key: String, offset: Int)?
 
     static let skippedElements: Set<String> = [
         "script", "style", "head", "nav", "aside", "svg", "math", "template", "audio", "video",
@@ -104,12 +131,6 @@ final class BlockCollector {
         "center", "hgroup", "details", "summary", "legend", "fieldset", "form", "html", "line",
         "l", "lg", "linegroup",
     ]
-    static let noteTypes: Set<Substring> = [
-        "footnote", "endnote", "rearnote", "note", "footnotes", "endnotes", "rearnotes", "annotation",
-    ]
-    static let navigationTypes: Set<Substring> = ["toc", "landmarks", "page-list", "loi", "lot"]
-    static let navigationRoles: Set<Substring> = ["doc-toc", "doc-pagelist", "navigation"]
-    static let noteRoles: Set<Substring> = ["doc-footnote", "doc-endnote", "doc-endnotes", "doc-notes"]
     /// Classes that mark line or page numbers printed in the margin, not text to read.
     static let numberClasses: Set<Substring> = [
         "lnum", "linenum", "linenumber", "line-number", "linenr", "pagenum", "pagenumber", "page-number",
@@ -126,6 +147,8 @@ final class BlockCollector {
         pageBreakLabel = nil
         titleText = nil
         documentHadNotes = false
+        matter = nil
+        pendingAnchor = nil
         document = name
         documentDirectory = EPUBPath.directory(of: name)
         documentStart = rawBlocks.count
@@ -152,31 +175,37 @@ final class BlockCollector {
         var open = OpenElement(name: name)
         var types: [Substring] = []
         var roles: [Substring] = []
+        var classes: [Substring] = []
         var id: String?
         var hidden = false
-        var numberClass = false
         for (key, value) in attributes {
             switch key {
             case "id": id = value
             case "name" where name == "a": if id == nil { id = value }
             case "role": roles = value.split(whereSeparator: \.isWhitespace)
             case "hidden": hidden = true
-            case "class":
-                numberClass = value.split(whereSeparator: \.isWhitespace).contains { Self.numberClasses.contains($0) }
+            case "class": classes = value.split(whereSeparator: \.isWhitespace)
             default:
                 if key.hasSuffix(":type") { types = value.split(whereSeparator: \.isWhitespace) }
             }
         }
-        let isNote = name == "aside"
-            || types.contains { Self.noteTypes.contains($0) }
-            || roles.contains { Self.noteRoles.contains($0) }
-        let isNoteRef = types.contains("noteref") || roles.contains("doc-noteref")
+        let numberClass = classes.contains { Self.numberClasses.contains($0) }
+        let role = includesMatter ? nil : MatterClassifier.role(types: types, roles: roles, classes: classes, id: id, elementName: name)
+        let isNote = role == .note
+        let isNoteRef = role == .noteReference
         let isPageBreak = types.contains("pagebreak") || roles.contains("doc-pagebreak")
+        var matterKind: SkippedMatter.Kind?
+        if case let .matter(kind) = role { matterKind = kind }
 
+        var idKey: String?
         if let id {
             let key = document + "#" + id
+            idKey = key
             if skipDepth > 0 || isNote {
                 if noteDepth > 0 || isNote { noteTargets.insert(key) }
+            }
+            if matter != nil || matterKind != nil {
+                matterTargets.insert(key)
             }
             if chapterTargets.contains(key) {
                 flush()
@@ -206,10 +235,17 @@ final class BlockCollector {
             open.isNote = true
             documentHadNotes = true
         }
-        // A printed table of contents (a `<section epub:type="toc">` outside `<nav>`) is not read either.
-        let isNavigation = types.contains { Self.navigationTypes.contains($0) } || roles.contains { Self.navigationRoles.contains($0) }
-        if isNoteRef || isNavigation || hidden || numberClass || Self.skippedElements.contains(name) {
+        // Matter that is not the book: a printed table of contents (a `<section epub:type="toc">`
+        // outside `<nav>`), a Gutenberg licence, an imprint…
+        if isNoteRef || matterKind != nil || hidden || numberClass || Self.skippedElements.contains(name) {
             open.skips = true
+        }
+        if matter == nil, skipDepth == 0, let kind = isNote ? .notes : matterKind {
+            open.isMatter = true
+            matter = MatterCapture(kind: kind)
+        } else if matter != nil, matter?.heading == nil, matter?.headingText == nil, Self.headingLevel(name) != nil {
+            matter?.headingText = ""
+            open.endsHeading = true
         }
         if name == "title", titleText == nil, stack.contains(where: { $0.name == "head" }) {
             // The document's <title> is not read, but it can name a chapter.
@@ -236,8 +272,14 @@ final class BlockCollector {
         } else if name == "a", linkStart == nil, let href = attributes["href"], !EPUBPath.isExternal(href) {
             let (path, fragment) = EPUBPath.split(href)
             let target = path.isEmpty ? document : (EPUBPath.resolve(path, from: documentDirectory) ?? path)
-            linkStart = (current.utf8.count, fragment.map { target + "#" + $0 } ?? target)
+            let offset = current.utf8.count
+            let ownKey = idKey ?? pendingAnchor.flatMap { $0.offset == offset ? $0.key : nil }
+            linkStart = (offset, fragment.map { target + "#" + $0 } ?? target, ownKey)
             open.endsLink = true
+        }
+        if let idKey {
+            idBlocks[idKey] = rawBlocks.count
+            pendingAnchor = (idKey, current.utf8.count)
         }
         stack.append(open)
     }
@@ -265,8 +307,23 @@ final class BlockCollector {
             pageBreakLabel = nil
         }
         if open.endsLink, let link = linkStart {
-            currentLinks.append(LinkSpan(start: link.offset, end: current.utf8.count, target: link.target))
+            currentLinks.append(LinkSpan(start: link.offset, end: current.utf8.count, target: link.target, ownKey: link.ownKey))
             linkStart = nil
+        }
+        if open.endsHeading, let text = matter?.headingText {
+            let folded = Self.collapseWhitespace(text)
+            matter?.heading = folded.isEmpty ? nil : folded
+            matter?.headingText = nil
+        }
+        if open.isMatter, let finished = matter {
+            matter = nil
+            let words = Paginator.wordCount(finished.text)
+            if finished.kind == .notes {
+                notes.count += 1
+                notes.words += words
+            } else if words > 0 {
+                skipped.append(SkippedMatter(kind: finished.kind, title: finished.heading ?? Self.opening(of: finished.text), words: words))
+            }
         }
         if open.endsHeading, let pending = heading {
             let text = Self.collapseWhitespace(pending.text)
@@ -284,7 +341,14 @@ final class BlockCollector {
         }
         if skipDepth > 0 {
             if pageBreakLabel != nil { pageBreakLabel?.text += text }
+            if matter != nil {
+                matter?.text += text
+                if matter?.headingText != nil { matter?.headingText? += text }
+            }
             return
+        }
+        if pendingAnchor != nil, text.utf8.contains(where: { !Self.isASCIISpace($0) }) {
+            pendingAnchor = nil
         }
         current += text
         if !currentHasText, text.utf8.contains(where: { !Self.isASCIISpace($0) }) {
@@ -294,11 +358,12 @@ final class BlockCollector {
     }
 
     private func flush() {
+        pendingAnchor = nil
         if currentHasText {
             if let link = linkStart {
                 // A link that spans a block boundary: keep its part in this block.
-                currentLinks.append(LinkSpan(start: link.offset, end: current.utf8.count, target: link.target))
-                linkStart = (0, link.target)
+                currentLinks.append(LinkSpan(start: link.offset, end: current.utf8.count, target: link.target, ownKey: link.ownKey))
+                linkStart = (0, link.target, nil)
             }
             rawBlocks.append(RawBlock(text: current, links: currentLinks))
         } else if linkStart != nil {
@@ -314,10 +379,12 @@ final class BlockCollector {
         fileprivate var rawCount: Int
         fileprivate var markerCount: Int
         fileprivate var headingCount: Int
+        fileprivate var skippedCount: Int
+        fileprivate var notes: (count: Int, words: Int)
     }
 
     func checkpoint() -> Checkpoint {
-        Checkpoint(rawCount: rawBlocks.count, markerCount: markers.count, headingCount: headings.count)
+        Checkpoint(rawCount: rawBlocks.count, markerCount: markers.count, headingCount: headings.count, skippedCount: skipped.count, notes: notes)
     }
 
     /// Forgets everything collected since `checkpoint` (the current document's partial read).
@@ -328,19 +395,30 @@ final class BlockCollector {
         rawBlocks.removeSubrange(min(checkpoint.rawCount, rawBlocks.count)...)
         markers.removeSubrange(min(checkpoint.markerCount, markers.count)...)
         headings.removeSubrange(min(checkpoint.headingCount, headings.count)...)
+        skipped.removeSubrange(min(checkpoint.skippedCount, skipped.count)...)
+        notes = checkpoint.notes
         let prefix = document + "#"
         rawAnchors = rawAnchors.filter { !$0.key.hasPrefix(prefix) }
+        idBlocks = idBlocks.filter { !$0.key.hasPrefix(prefix) }
+        matterTargets = matterTargets.filter { !$0.hasPrefix(prefix) }
     }
 
     /// Drops links to notes, folds whitespace, drops empty blocks and maps every position.
     func finish() -> Collected {
         flush()
+        var filter = MatterFilter(blocks: rawBlocks, idBlocks: idBlocks, headingBlocks: Set(headings.map(\.rawIndex)))
+        if !includesMatter {
+            filter.findNotePairs(isNoteTarget: isNoteTarget)
+            filter.findContentsLists(isNoteTarget: isNoteTarget)
+            filter.findGutenbergMarkers()
+        }
         var blocks: [String] = []
         blocks.reserveCapacity(rawBlocks.count)
         var finalIndex = [Int](repeating: 0, count: rawBlocks.count + 1)
         for (rawIndex, block) in rawBlocks.enumerated() {
             finalIndex[rawIndex] = blocks.count
-            let text = block.links.isEmpty ? block.text : removingNoteLinks(from: block)
+            if filter.dropped.contains(rawIndex) { continue }
+            let text = removingNoteLinks(from: block, rawIndex: rawIndex, markers: filter.noteMarkers)
             // Unicode normalization (NFC) runs once per page, in `BookLayout`: far cheaper than per block.
             let folded = Self.collapseWhitespace(text)
             // A block with no letter or digit ("* * *", stray "]>") has nothing to say.
@@ -350,13 +428,20 @@ final class BlockCollector {
         }
         finalIndex[rawBlocks.count] = blocks.count
         func map(_ raw: Int) -> Int { finalIndex[min(max(raw, 0), rawBlocks.count)] }
+        var allSkipped = skipped + filter.skipped
+        let noteCount = notes.count + filter.notes.count
+        if noteCount > 0 {
+            allSkipped.append(SkippedMatter(kind: .notes, title: "Notes", words: notes.words + filter.notes.words))
+        }
         return Collected(
             blocks: blocks,
             anchors: rawAnchors.mapValues(map),
             pageMarkers: markers.map { (map($0.rawIndex), $0.label) },
-            headings: headings.map { ($0.level, map($0.rawIndex), $0.text, $0.document) },
+            headings: headings.filter { !filter.dropped.contains($0.rawIndex) }.map { ($0.level, map($0.rawIndex), $0.text, $0.document) },
             documentTitles: documentTitles,
-            documentRanges: rawDocumentRanges.mapValues { map($0.lowerBound)..<map($0.upperBound) }
+            documentRanges: rawDocumentRanges.mapValues { map($0.lowerBound)..<map($0.upperBound) },
+            skipped: allSkipped,
+            matterTargets: matterTargets.union(filter.droppedTargets(idBlocks: idBlocks))
         )
     }
 
@@ -366,8 +451,10 @@ final class BlockCollector {
         return noteDocuments.contains(document)
     }
 
-    private func removingNoteLinks(from block: RawBlock) -> String {
-        let notes = block.links.filter { isNoteTarget($0.target) }
+    private func removingNoteLinks(from block: RawBlock, rawIndex: Int, markers: Set<MatterFilter.LinkID>) -> String {
+        guard !block.links.isEmpty, !includesMatter else { return block.text }
+        let notes = block.links.indices.filter { isNoteTarget(block.links[$0].target) || markers.contains(MatterFilter.LinkID(block: rawIndex, link: $0)) }
+            .map { block.links[$0] }
         guard !notes.isEmpty else { return block.text }
         let utf8 = Array(block.text.utf8)
         var kept: [UInt8] = []
@@ -396,6 +483,12 @@ final class BlockCollector {
             return nil
         }
         return Int(utf8[1] - UInt8(ascii: "0"))
+    }
+
+    /// The first words of `text`, for a title.
+    static func opening(of text: String) -> String {
+        let words = collapseWhitespace(text).split(separator: " ", maxSplits: 8)
+        return words.prefix(8).joined(separator: " ") + (words.count > 8 ? "…" : "")
     }
 
     static func isASCIISpace(_ byte: UInt8) -> Bool {

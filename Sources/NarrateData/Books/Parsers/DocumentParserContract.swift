@@ -5,9 +5,14 @@ import NarrateDomain
 public struct ParseOptions: Sendable, Hashable {
     /// Target words per page when the book has no print pages of its own.
     public var wordsPerPage: Int
+    /// Whether text that is not the book — Project Gutenberg boilerplate, printed contents
+    /// lists, notes, imprints, colophons, indexes — is read too. By default it is left out and
+    /// listed in `Book.skipped`.
+    public var includesMatter: Bool
 
-    public init(wordsPerPage: Int = 300) {
+    public init(wordsPerPage: Int = 300, includesMatter: Bool = false) {
         self.wordsPerPage = wordsPerPage
+        self.includesMatter = includesMatter
     }
 }
 

@@ -40,6 +40,7 @@ public struct EPUBParser: DocumentParserContract {
             collector.pageListTargets[page.target] = page.label
         }
         collector.usesPageBreakMarkers = pageList.isEmpty
+        collector.includesMatter = options.includesMatter
         for entry in spineEntries {
             guard let document = try archive.read(entry) else { continue }
             let checkpoint = collector.checkpoint()
@@ -63,6 +64,8 @@ public struct EPUBParser: DocumentParserContract {
                 let document = EPUBPath.split(entry.target).path
                 // An entry for a page without text (cover, image-only title page) has nothing to read.
                 guard collected.documentRanges[document]?.isEmpty == false else { return nil }
+                // An entry for skipped matter (the Gutenberg licence, an imprint) has nothing to read either.
+                guard !collected.matterTargets.contains(entry.target) else { return nil }
                 guard let index = collected.anchors[entry.target] ?? collected.anchors[document] else { return nil }
                 return BookLayout.ChapterStart(title: entry.title, depth: entry.depth, blockIndex: index)
             }
@@ -81,7 +84,7 @@ public struct EPUBParser: DocumentParserContract {
             bookDescription: package.bookDescription
         )
         let cover = try self.cover(package, archive: archive)
-        return Book(metadata: metadata, format: .epub, chapters: layout.chapters, pages: layout.pages, cover: cover)
+        return Book(metadata: metadata, format: .epub, chapters: layout.chapters, pages: layout.pages, cover: cover, skipped: collected.skipped)
     }
 
     // MARK: - Container

@@ -15,6 +15,7 @@ public struct HTMLParser: DocumentParserContract {
         guard !data.isEmpty else { throw .emptyFile(path: path) }
         let document = EPUBParser.fileTitle(path)
         let collector = BlockCollector()
+        collector.includesMatter = options.includesMatter
         collector.beginDocument(document)
         HTMLScanner.scan(TextFileDecoder.decode(data), into: collector)
         collector.endDocument()
@@ -30,6 +31,6 @@ public struct HTMLParser: DocumentParserContract {
         let title = collected.documentTitles[document].flatMap { $0.isEmpty ? nil : $0 }
             ?? collected.headings.first { $0.level == 1 }?.text
             ?? document
-        return Book(metadata: BookMetadata(title: title), format: .html, chapters: layout.chapters, pages: layout.pages)
+        return Book(metadata: BookMetadata(title: title), format: .html, chapters: layout.chapters, pages: layout.pages, skipped: collected.skipped)
     }
 }

@@ -19,11 +19,15 @@ struct BookRecord: Codable, Sendable, Equatable, FetchableRecord, MutablePersist
     var dateAdded: Double
     var progressPage: Int?
     var progressUpdatedAt: Double?
+    var credits: String?
+    /// JSON array of `SkippedMatter`.
+    var skippedMatter: String
+    var parserVersion: Int
 
     enum CodingKeys: String, CodingKey {
         case id, contentHash, sourcePath, format, title, authors, language, identifier, publisher, date
         case bookDescription = "description"
-        case dateAdded, progressPage, progressUpdatedAt
+        case dateAdded, progressPage, progressUpdatedAt, credits, skippedMatter, parserVersion
     }
 
     mutating func didInsert(_ inserted: InsertionSuccess) {
