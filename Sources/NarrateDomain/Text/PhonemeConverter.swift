@@ -51,7 +51,8 @@ public enum PhonemeConverter {
             for length in stride(from: min(3, scalars.count - index), through: 1, by: -1) {
                 var symbol = ""
                 symbol.unicodeScalars.append(contentsOf: scalars[index..<index + length])
-                let next = index + length < scalars.count ? scalars[index + length] : nil
+                // The next sound, past stress and length marks.
+                let next = scalars[(index + length)...].first { !marks.contains($0) }
                 if english, let mnemonic = englishTable[symbol] {
                     if merged.contains(symbol), let next, vowels.contains(next) { continue }
                     out += mnemonic
@@ -71,6 +72,8 @@ public enum PhonemeConverter {
 
     /// Left out of the transcription: tie bars, syllable breaks, delimiters, linking marks.
     private static let ignored: Set<Unicode.Scalar> = ["\u{361}", "\u{35C}", ".", "/", "[", "]", "‿", "|", "‖"]
+
+    private static let marks: Set<Unicode.Scalar> = ["ˈ", "ˌ", "ː", "ˑ"]
 
     private static let vowels: Set<Unicode.Scalar> = [
         "a", "e", "i", "o", "u", "y", "æ", "ɑ", "ɒ", "ɔ", "ə", "ɛ", "ɜ", "ɪ", "ʊ", "ʌ", "ɐ", "ø", "œ", "ʏ",
