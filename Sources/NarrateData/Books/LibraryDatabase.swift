@@ -168,6 +168,10 @@ public struct LibraryDatabase: Sendable {
                 """)
         }
 
+        migrator.registerMigration("v2 add book lexicons") { db in
+            try db.execute(sql: "ALTER TABLE book ADD COLUMN lexicons TEXT -- JSON array of PronunciationLexicon")
+        }
+
         return migrator
     }
 }

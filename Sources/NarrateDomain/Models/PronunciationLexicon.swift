@@ -9,6 +9,9 @@ public struct PronunciationLexicon: Sendable, Hashable, Codable {
     /// lexicon never answers from audio made with the old one.
     public var digest: String
     public var entries: [PronunciationEntry]
+    /// Why the lexicon could not be read (a book's broken lexicon is kept, empty, so the
+    /// listener is told and the book is read without it).
+    public var problem: String?
 
     /// The most entries one lexicon may hold.
     public static let maxEntries = 10_000
@@ -17,11 +20,12 @@ public struct PronunciationLexicon: Sendable, Hashable, Codable {
     /// The most lexicons in force at once.
     public static let maxLexicons = 32
 
-    public init(name: String, language: String?, digest: String, entries: [PronunciationEntry]) {
+    public init(name: String, language: String?, digest: String, entries: [PronunciationEntry], problem: String? = nil) {
         self.name = name
         self.language = language
         self.digest = digest
         self.entries = entries
+        self.problem = problem
     }
 
     /// Whether this lexicon is for `voice`: a lexicon without a language is for every voice,

@@ -14,6 +14,8 @@ public struct PronunciationWarning: Sendable, Hashable, CustomStringConvertible 
     }
 
     public var description: String {
-        "\(lexicon): the pronunciation of \u{201C}\(grapheme)\u{201D} is not used (\(reason)); the word is read as written."
+        grapheme.isEmpty
+            ? "\(lexicon): \(reason); the text is read without this lexicon."
+            : "\(lexicon): the pronunciation of \u{201C}\(grapheme)\u{201D} is not used (\(reason)); the word is read as written."
     }
 }

@@ -30,6 +30,9 @@ public struct Pronouncer: Sendable {
         var digests: [String] = []
         for lexicon in lexicons.prefix(PronunciationLexicon.maxLexicons) where lexicon.applies(to: voice) {
             digests.append(lexicon.digest)
+            if let problem = lexicon.problem {
+                warnings.append(.init(lexicon: lexicon.name, grapheme: "", reason: problem))
+            }
             for entry in lexicon.entries.prefix(PronunciationLexicon.maxEntries) {
                 let graphemes = entry.graphemes.map { Array(TextNormalizer.normalize($0).unicodeScalars) }
                     .filter { !$0.isEmpty && $0.count <= PronunciationLexicon.maxEntryScalars && !seen.contains($0) }

@@ -25,7 +25,8 @@ enum BookMapper {
             bookDescription: book.metadata.bookDescription,
             dateAdded: databaseTime(dateAdded),
             progressPage: progress?.pageIndex,
-            progressUpdatedAt: progress.map { databaseTime($0.updatedAt) }
+            progressUpdatedAt: progress.map { databaseTime($0.updatedAt) },
+            lexicons: encodeLexicons(book.lexicons)
         )
     }
 
@@ -81,7 +82,8 @@ enum BookMapper {
             format: format,
             chapters: chapters.map(chapter),
             pages: pages.map(page),
-            cover: cover.map(bookCover)
+            cover: cover.map(bookCover),
+            lexicons: try decodeLexicons(record.lexicons, bookID: id)
         )
         return LibraryBook(
             id: BookID(rawValue: id),
@@ -115,6 +117,21 @@ enum BookMapper {
             return try JSONDecoder().decode([String].self, from: Data(json.utf8))
         } catch {
             throw BookError.libraryFailed(reason: "book \(bookID) has unreadable authors '\(json)'")
+        }
+    }
+
+    /// A book without lexicons stores NULL, as books stored before lexicons existed do.
+    static func encodeLexicons(_ lexicons: [PronunciationLexicon]) -> String? {
+        guard !lexicons.isEmpty, let data = try? JSONEncoder().encode(lexicons) else { return nil }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    static func decodeLexicons(_ json: String?, bookID: Int64) throws(BookError) -> [PronunciationLexicon] {
+        guard let json else { return [] }
+        do {
+            return try JSONDecoder().decode([PronunciationLexicon].self, from: Data(json.utf8))
+        } catch {
+            throw BookError.libraryFailed(reason: "book \(bookID) has unreadable pronunciation lexicons")
         }
     }
 

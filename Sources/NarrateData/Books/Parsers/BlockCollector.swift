@@ -64,6 +64,12 @@ final class BlockCollector {
     private var noteDocuments: Set<String> = []
     private var documentTitles: [String: String] = [:]
     private var rawDocumentRanges: [String: Range<Int>] = [:]
+    /// The text of each element with an SSML `ph` attribute and its pronunciation (EPUB 3
+    /// text-to-speech), in document order.
+    private(set) var inlinePronunciations: [PronunciationEntry] = []
+    /// Prefixes bound to the SSML namespace (`ssml` unless a document binds another).
+    private var ssmlPrefixes: Set<String> = ["ssml"]
+    static let ssmlNamespace = "http://www.w3.org/2001/10/synthesis"
 
     // State
     private struct OpenElement {
@@ -75,6 +81,10 @@ final class BlockCollector {
         var endsHeading = false
         var endsPageBreak = false
         var isTitle = false
+        /// `ssml:alphabet` here, inherited by the `ssml:ph` of descendants.
+        var ssmlAlphabet: String?
+        /// An `ssml:ph` pronunciation for this element's text, and where its text starts.
+        var phoneme: (phonemes: String, alphabet: String, offset: Int, block: Int)?
     }
 
     private var stack: [OpenElement] = []
@@ -155,6 +165,10 @@ final class BlockCollector {
         var id: String?
         var hidden = false
         var numberClass = false
+        var ssmlPhoneme: String?
+        for (key, value) in attributes where key.hasPrefix("xmlns:") && value == Self.ssmlNamespace {
+            ssmlPrefixes.insert(String(key.dropFirst(6)))
+        }
         for (key, value) in attributes {
             switch key {
             case "id": id = value
@@ -165,6 +179,13 @@ final class BlockCollector {
                 numberClass = value.split(whereSeparator: \.isWhitespace).contains { Self.numberClasses.contains($0) }
             default:
                 if key.hasSuffix(":type") { types = value.split(whereSeparator: \.isWhitespace) }
+                if let colon = key.firstIndex(of: ":"), ssmlPrefixes.contains(String(key[..<colon])) {
+                    switch key[key.index(after: colon)...] {
+                    case "ph": ssmlPhoneme = value
+                    case "alphabet": open.ssmlAlphabet = value
+                    default: break
+                    }
+                }
             }
         }
         let isNote = name == "aside"
@@ -239,6 +260,10 @@ final class BlockCollector {
             linkStart = (current.utf8.count, fragment.map { target + "#" + $0 } ?? target)
             open.endsLink = true
         }
+        if let ssmlPhoneme {
+            let alphabet = open.ssmlAlphabet ?? stack.last(where: { $0.ssmlAlphabet != nil })?.ssmlAlphabet ?? "ipa"
+            open.phoneme = (ssmlPhoneme, alphabet, current.utf8.count, rawBlocks.count)
+        }
         stack.append(open)
     }
 
@@ -274,6 +299,14 @@ final class BlockCollector {
                 headings.append(Heading(level: pending.level, rawIndex: pending.rawIndex, text: text, document: document))
             }
             heading = nil
+        }
+        if let phoneme = open.phoneme, phoneme.block == rawBlocks.count {
+            // Text that stayed in one block; a `ph` around whole blocks is not a word's.
+            let text = Self.collapseWhitespace(String(decoding: current.utf8.dropFirst(phoneme.offset), as: UTF8.self))
+            let phonemes = Self.collapseWhitespace(phoneme.phonemes)
+            if !text.isEmpty, !phonemes.isEmpty {
+                inlinePronunciations.append(PronunciationEntry(graphemes: [text], phonemes: phonemes, alphabet: phoneme.alphabet))
+            }
         }
         if open.isBlock { flush() }
     }
@@ -314,10 +347,11 @@ final class BlockCollector {
         fileprivate var rawCount: Int
         fileprivate var markerCount: Int
         fileprivate var headingCount: Int
+        fileprivate var pronunciationCount: Int
     }
 
     func checkpoint() -> Checkpoint {
-        Checkpoint(rawCount: rawBlocks.count, markerCount: markers.count, headingCount: headings.count)
+        Checkpoint(rawCount: rawBlocks.count, markerCount: markers.count, headingCount: headings.count, pronunciationCount: inlinePronunciations.count)
     }
 
     /// Forgets everything collected since `checkpoint` (the current document's partial read).
@@ -328,6 +362,7 @@ final class BlockCollector {
         rawBlocks.removeSubrange(min(checkpoint.rawCount, rawBlocks.count)...)
         markers.removeSubrange(min(checkpoint.markerCount, markers.count)...)
         headings.removeSubrange(min(checkpoint.headingCount, headings.count)...)
+        inlinePronunciations.removeSubrange(min(checkpoint.pronunciationCount, inlinePronunciations.count)...)
         let prefix = document + "#"
         rawAnchors = rawAnchors.filter { !$0.key.hasPrefix(prefix) }
     }

@@ -19,11 +19,13 @@ struct BookRecord: Codable, Sendable, Equatable, FetchableRecord, MutablePersist
     var dateAdded: Double
     var progressPage: Int?
     var progressUpdatedAt: Double?
+    /// JSON array of the book's pronunciation lexicons; NULL for books stored before.
+    var lexicons: String?
 
     enum CodingKeys: String, CodingKey {
         case id, contentHash, sourcePath, format, title, authors, language, identifier, publisher, date
         case bookDescription = "description"
-        case dateAdded, progressPage, progressUpdatedAt
+        case dateAdded, progressPage, progressUpdatedAt, lexicons
     }
 
     mutating func didInsert(_ inserted: InsertionSuccess) {
