@@ -23,6 +23,8 @@ struct CommonOptions: ParsableArguments {
     @Option(name: [.short, .long], help: "Texts synthesized at once, each in an eSpeak worker process (default: the number of cores).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
+    @OptionGroup var pronunciation: PronunciationOptions
+
     @OptionGroup var storage: StorageOptions
 
     @Flag(name: .customLong("no-cache"), help: "Neither read nor write the audio cache.")
@@ -50,7 +52,8 @@ struct CommonOptions: ParsableArguments {
     /// What every speaking command needs: the voice (for `language` when none is named), the
     /// cache (to flush at the end) and the speech path through it.
     func speech(configuration: NarrateConfiguration, language: String?, logger: Logger) async throws -> Speech {
-        let voice = try await makeResolveVoiceUseCase(configuration: configuration).execute(name: self.voice, language: language, overrides: overrides)
+        var voice = try await makeResolveVoiceUseCase(configuration: configuration).execute(name: self.voice, language: language, overrides: overrides)
+        voice.lexicons = try pronunciation.lexicons() + voice.lexicons
         let cache = try makeAudioCache(configuration: configuration, logger: logger)
         return Speech(voice: voice, cache: cache, repository: makeTTSRepository(configuration: configuration, cache: cache, logger: logger))
     }
@@ -61,6 +64,17 @@ struct Speech {
     var voice: VoiceProfile
     var cache: (any AudioCacheContract)?
     var repository: any TTSRepositoryContract
+}
+
+/// The user's own pronunciations.
+struct PronunciationOptions: ParsableArguments {
+    @Option(name: .customLong("lexicon"), help: ArgumentHelp("A PLS pronunciation lexicon (IPA or X-SAMPA) to apply; repeat for more. Yours win over the voice preset's and the book's.", valueName: "file.pls"))
+    var paths: [String] = []
+
+    /// The lexicons, read and checked.
+    func lexicons() throws(PronunciationError) -> [PronunciationLexicon] {
+        try loadLexicons(paths: paths)
+    }
 }
 
 /// Where files live, and how much to say about it.

@@ -35,6 +35,13 @@ public struct VoiceProfile: Sendable, Hashable, Codable {
     /// The profile used when the user names no voice: eSpeak's own defaults.
     public static let narrator = VoiceProfile(voice: "en-us")
 
+    /// This profile reading `book`: the book's own lexicons in force after the user's.
+    public func reading(_ book: Book) -> VoiceProfile {
+        var profile = self
+        profile.lexicons += book.lexicons
+        return profile
+    }
+
     /// Checks every parameter against its range.
     /// - Throws: `SpeechError.parameterOutOfRange` naming the first bad parameter.
     public func validated() throws(SpeechError) -> VoiceProfile {
