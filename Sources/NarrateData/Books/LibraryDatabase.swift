@@ -169,7 +169,8 @@ public struct LibraryDatabase: Sendable {
         }
 
         migrator.registerMigration("v2 add book lexicons") { db in
-            try db.execute(sql: "ALTER TABLE book ADD COLUMN lexicons TEXT -- JSON array of PronunciationLexicon")
+            // A JSON array of PronunciationLexicon; NULL for books stored before.
+            try db.execute(sql: "ALTER TABLE book ADD COLUMN lexicons TEXT")
         }
 
         return migrator
