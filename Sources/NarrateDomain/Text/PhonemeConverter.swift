@@ -12,6 +12,10 @@ public enum PhonemeConverter {
     /// A symbol the conversion does not know.
     public struct Unconvertible: Error, Sendable, Equatable {
         public var symbol: String
+
+        public init(symbol: String) {
+            self.symbol = symbol
+        }
     }
 
     /// `phonemes` (in `alphabet`: `ipa` or `x-sampa`) as eSpeak mnemonics for `language`
