@@ -184,6 +184,26 @@ import Testing
     }
 }
 
+@Suite struct VoicePresetLexiconTests {
+    @Test("a preset's lexicons are read from its folder; one that cannot be read is kept empty with its problem")
+    func presetLexicons() async throws {
+        // Given
+        let folder = try PresetFolder()
+        try folder.write("fixes.pls", #"<lexicon alphabet="ipa" xml:lang="en"><lexeme><grapheme>nginx</grapheme><phoneme>ˈɛndʒɪnˈɛks</phoneme></lexeme></lexicon>"#)
+        try folder.write("teacher.json", #"{"name": "teacher", "voice": "en-gb", "lexicons": ["fixes.pls", "missing.pls"]}"#)
+        let sut = VoiceRepository(presetDirectories: [folder.path]) { () throws(SpeechError) in ([], []) }
+
+        // When
+        let profile = try await sut.profile(named: "teacher")
+
+        // Then
+        #expect(profile.lexicons.map(\.name) == [folder.path + "/fixes.pls", folder.path + "/missing.pls"])
+        #expect(profile.lexicons[0].entries.count == 1)
+        #expect(profile.lexicons[1].problem?.contains("no such file") == true)
+        #expect(Pronouncer(lexicons: profile.lexicons, voice: profile.voice).apply("nginx").text == "[['EndZIn'Eks]]")
+    }
+}
+
 /// A fresh folder for preset files, removed with its contents when released.
 private final class PresetFolder: Sendable {
     let path: String
