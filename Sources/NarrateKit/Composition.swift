@@ -49,6 +49,16 @@ public func makeAudioCache(configuration: NarrateConfiguration, logger: Logger) 
     }
 }
 
+/// The user's own PLS lexicons (`--lexicon`), read and checked.
+/// - Throws: `PronunciationError` naming the first file that cannot be used.
+public func loadLexicons(paths: [String]) throws(PronunciationError) -> [PronunciationLexicon] {
+    try LexiconFileReader.read(paths)
+}
+
+public func makeGetSpokenTextUseCase() -> any GetSpokenTextUseCaseContract {
+    GetSpokenTextUseCase()
+}
+
 public func makeSpeakTextUseCase(repository: any TTSRepositoryContract) -> any SpeakTextUseCaseContract {
     SpeakTextUseCase(repository: repository)
 }

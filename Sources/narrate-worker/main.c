@@ -213,6 +213,7 @@ static void run_synthesis(const narrate_worker_request *request, const char *tex
     audio.sample_rate = sample_rate;
     unsigned int flags = espeakCHARS_UTF8 | espeakENDPAUSE;
     if (request->flags & NARRATE_WORKER_FLAG_SSML) flags |= espeakSSML;
+    if (request->flags & NARRATE_WORKER_FLAG_PHONEMES) flags |= espeakPHONEMES;
     espeak_ERROR status = espeak_Synth(text, request->text_length + 1, 0, POS_CHARACTER, 0, flags, NULL, NULL);
     close(done_fd);  // synthesis is over: the worker stops the deadline clock
     int failed;

@@ -23,6 +23,8 @@ struct CommonOptions: ParsableArguments {
     @Option(name: [.short, .long], help: "Texts synthesized at once, each in an eSpeak worker process (default: the number of cores).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
+    @OptionGroup var pronunciation: PronunciationOptions
+
     @OptionGroup var storage: StorageOptions
 
     @Flag(name: .customLong("no-cache"), help: "Neither read nor write the audio cache.")
@@ -55,7 +57,8 @@ struct CommonOptions: ParsableArguments {
             // A book chose the voice: say which, and why, so a wrong language is easy to spot.
             storage.report("Speaking with \(choice.summary).")
         }
-        let voice = choice.profile
+        var voice = choice.profile
+        voice.lexicons = try pronunciation.lexicons() + voice.lexicons
         let cache = try makeAudioCache(configuration: configuration, logger: logger)
         return Speech(voice: voice, cache: cache, repository: makeTTSRepository(configuration: configuration, cache: cache, logger: logger))
     }
@@ -66,6 +69,17 @@ struct Speech {
     var voice: VoiceProfile
     var cache: (any AudioCacheContract)?
     var repository: any TTSRepositoryContract
+}
+
+/// The user's own pronunciations.
+struct PronunciationOptions: ParsableArguments {
+    @Option(name: .customLong("lexicon"), help: ArgumentHelp("A PLS pronunciation lexicon (IPA or X-SAMPA) to apply; repeat for more. Yours win over the voice preset's and the book's.", valueName: "file.pls"))
+    var paths: [String] = []
+
+    /// The lexicons, read and checked.
+    func lexicons() throws(PronunciationError) -> [PronunciationLexicon] {
+        try loadLexicons(paths: paths)
+    }
 }
 
 /// Where files live, and how much to say about it.

@@ -215,6 +215,13 @@ extension Narrate {
         @Argument(help: "The page (label or number); every page when omitted.")
         var page: String?
 
+        @Flag(name: .long, help: "Print what eSpeak is given: the book's and your pronunciations as eSpeak [[…]] phoneme spans.")
+        var phonemes = false
+
+        @Option(name: .long, help: "With --phonemes: the voice whose language picks the lexicons (default: the book's language, else narrator).")
+        var voice: String?
+
+        @OptionGroup var pronunciation: PronunciationOptions
         @OptionGroup var paging: PagingOptions
         @OptionGroup var matter: MatterOptions
         @OptionGroup var storage: StorageOptions
@@ -225,12 +232,24 @@ extension Narrate {
             configuration.includesMatter = matter.includeMatter
             do {
                 let library = try makeLibraryUseCases(configuration: configuration)
+                let found: (book: Book, pages: [Page])
                 if let page {
-                    print(try await library.getPage.execute(reference: book, page: page).page.text)
+                    let result = try await library.getPage.execute(reference: book, page: page)
+                    found = (result.book.book, [result.page])
                 } else {
-                    let pages = try await library.getPages.execute(reference: book).book.pages
-                    print(pages.map(\.text).joined(separator: "\n\n"))
+                    let book = try await library.getPages.execute(reference: book).book
+                    found = (book, book.pages)
                 }
+                guard phonemes else {
+                    print(found.pages.map(\.text).joined(separator: "\n\n"))
+                    return
+                }
+                var profile = try await makeResolveVoiceUseCase(configuration: configuration)
+                    .execute(name: voice, language: found.book.metadata.language, overrides: VoiceOverrides())
+                profile.lexicons = try pronunciation.lexicons() + profile.lexicons
+                let spoken = makeGetSpokenTextUseCase().execute(book: found.book, pages: found.pages, voice: profile)
+                for warning in spoken.warnings { storage.report("narrate: warning: \(warning)") }
+                print(spoken.text)
             } catch {
                 throw fail(error)
             }

@@ -29,7 +29,7 @@ import Testing
         let binaryFolder = root.appendingPathComponent(".build/x86_64-unknown-linux-gnu/debug")
         try FileManager.default.createDirectory(at: binaryFolder, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: root.appendingPathComponent("voices"), withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: root.appendingPathComponent("voices/README.md").path, contents: Data())
+        _ = FileManager.default.createFile(atPath: root.appendingPathComponent("voices/README.md").path, contents: Data())
 
         // When
         let directories = NarrateConfiguration.defaultVoiceDirectories(

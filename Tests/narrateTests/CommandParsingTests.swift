@@ -18,6 +18,23 @@ struct CommandParsingTests {
         #expect(command.output == "x.wav")
     }
 
+    @Test("--lexicon is taken by every speaking command, repeated in order; text takes --phonemes and --lexicon")
+    func lexiconParses() throws {
+        // When
+        let say = try #require(try Narrate.parseAsRoot(["say", "Hello", "--lexicon", "a.pls", "--lexicon", "b.pls"]) as? Narrate.Say)
+        let page = try #require(try Narrate.parseAsRoot(["page", "book.epub", "3", "--lexicon", "a.pls"]) as? Narrate.PageCommand)
+        let book = try #require(try Narrate.parseAsRoot(["book", "book.epub", "-o", "out", "--lexicon", "a.pls"]) as? Narrate.BookCommand)
+        let next = try #require(try Narrate.parseAsRoot(["next", "book.epub", "--lexicon", "a.pls"]) as? Narrate.Next)
+        let text = try #require(try Narrate.parseAsRoot(["text", "book.epub", "3", "--phonemes", "--voice", "fr", "--lexicon", "a.pls"]) as? Narrate.Text)
+
+        // Then
+        #expect(say.common.pronunciation.paths == ["a.pls", "b.pls"])
+        #expect(page.common.pronunciation.paths == ["a.pls"])
+        #expect(book.common.pronunciation.paths == ["a.pls"])
+        #expect(next.common.pronunciation.paths == ["a.pls"])
+        #expect(text.phonemes && text.voice == "fr" && text.pronunciation.paths == ["a.pls"])
+    }
+
     @Test("A rate outside 80–450 is refused")
     func rateOutOfRange() {
         #expect(throws: (any Error).self) { try Narrate.parseAsRoot(["say", "Hello", "--rate", "500"]) }

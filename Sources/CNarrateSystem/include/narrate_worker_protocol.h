@@ -27,6 +27,7 @@ enum narrate_worker_kind {
 
 enum narrate_worker_flags {
     NARRATE_WORKER_FLAG_SSML = 1,
+    NARRATE_WORKER_FLAG_PHONEMES = 2,  // [[…]] spans are eSpeak phoneme mnemonics
 };
 
 enum narrate_worker_status {

@@ -168,6 +168,11 @@ public struct LibraryDatabase: Sendable {
                 """)
         }
 
+        migrator.registerMigration("v2 add book lexicons") { db in
+            // A JSON array of PronunciationLexicon; NULL for books stored before.
+            try db.execute(sql: "ALTER TABLE book ADD COLUMN lexicons TEXT")
+        }
+
         migrator.registerMigration("v2 credits, skipped matter, parser version") { db in
             try db.execute(sql: """
                 ALTER TABLE book ADD COLUMN credits TEXT;

@@ -15,9 +15,10 @@ public struct AudioCacheKey: Sendable, Hashable, CustomStringConvertible {
         self.bytes = bytes
     }
 
-    /// The key of `request` as synthesized by `engine`.
-    public init(request: SpeechRequest, engine: EngineDescriptor, lexiconDigest: String = "none") {
-        self.init(bytes: Array(SHA256.hash(data: Array(Self.canonicalDescription(request: request, engine: engine, lexiconDigest: lexiconDigest).utf8))))
+    /// The key of `request` as synthesized by `engine`, with the lexicons in force for its voice
+    /// (`SpeechRequest.lexiconDigest`): editing a lexicon changes the key.
+    public init(request: SpeechRequest, engine: EngineDescriptor) {
+        self.init(bytes: Array(SHA256.hash(data: Array(Self.canonicalDescription(request: request, engine: engine).utf8))))
     }
 
     /// Lowercase hex, 64 characters.
@@ -36,7 +37,7 @@ public struct AudioCacheKey: Sendable, Hashable, CustomStringConvertible {
 
     /// One `name=value` line per input; the text last, preceded by its length so no text can
     /// impersonate another field.
-    static func canonicalDescription(request: SpeechRequest, engine: EngineDescriptor, lexiconDigest: String) -> String {
+    static func canonicalDescription(request: SpeechRequest, engine: EngineDescriptor) -> String {
         // The use cases hand over normalized (NFC, whitespace-folded) text.
         let text = request.text
         return """
@@ -51,7 +52,7 @@ public struct AudioCacheKey: Sendable, Hashable, CustomStringConvertible {
             volume=\(request.voice.volume)
             word-gap=\(request.voice.wordGap)
             ssml=\(request.isSSML ? 1 : 0)
-            lexicon=\(lexiconDigest)
+            lexicon=\(request.lexiconDigest)
             text-scalars=\(text.unicodeScalars.count)
             \(text)
             """

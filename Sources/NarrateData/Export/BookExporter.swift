@@ -52,6 +52,7 @@ public struct BookExporter: Sendable {
         options: BookExportOptions,
         onProgress: @escaping @Sendable (ExportProgress) -> Void
     ) async throws(ExportError) -> ExportSummary {
+        let voice = voice.reading(book)
         let items = try ExportPlanner.plan(book: book, split: options.split, selection: options.selection)
         let directory = options.directory
         if options.shard == nil {

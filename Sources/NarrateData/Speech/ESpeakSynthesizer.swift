@@ -63,7 +63,7 @@ public final class ESpeakSynthesizer: SpeechSynthesizerContract {
         }
         let worker = try pool.worker()
         let answer = await worker.send(
-            kind: NARRATE_WORKER_SYNTHESIZE, voice: request.voice, text: request.text, isSSML: request.isSSML,
+            kind: NARRATE_WORKER_SYNTHESIZE, voice: request.voice, text: request.text, isSSML: request.isSSML, phonemeInput: request.phonemeInput,
             deadline: limits.deadline(for: request.text), maxSamples: limits.maxSeconds * Self.sampleRate
         )
         switch answer {

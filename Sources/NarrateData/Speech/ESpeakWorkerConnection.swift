@@ -97,7 +97,7 @@ final class ESpeakWorkerConnection: Sendable {
     var isAlive: Bool { state.withLock { $0.closed == nil } }
 
     /// Sends one request and waits for its answer.
-    func send(kind: narrate_worker_kind, voice: VoiceProfile?, text: String, isSSML: Bool, deadline: Duration, maxSamples: Int) async -> WorkerAnswer {
+    func send(kind: narrate_worker_kind, voice: VoiceProfile?, text: String, isSSML: Bool, phonemeInput: Bool = false, deadline: Duration, maxSamples: Int) async -> WorkerAnswer {
         await withCheckedContinuation { (continuation: CheckedContinuation<WorkerAnswer, Never>) in
             let admitted = state.withLock { state -> Result<UInt64, SpeechError> in
                 state.reserved = max(0, state.reserved - 1)
@@ -120,7 +120,7 @@ final class ESpeakWorkerConnection: Sendable {
             request.magic = NARRATE_WORKER_REQUEST_MAGIC
             request.kind = kind.rawValue
             request.id = id
-            request.flags = isSSML ? NARRATE_WORKER_FLAG_SSML.rawValue : 0
+            request.flags = (isSSML ? NARRATE_WORKER_FLAG_SSML.rawValue : 0) | (phonemeInput ? NARRATE_WORKER_FLAG_PHONEMES.rawValue : 0)
             request.rate = Int32(clamping: voice?.rate ?? 0)
             request.volume = Int32(clamping: voice?.volume ?? 0)
             request.pitch = Int32(clamping: voice?.pitch ?? 0)

@@ -10,6 +10,9 @@ public final class TTSRepository: TTSRepositoryContract {
     private let logger: Logger
     /// Whether a failed store (a full or read-only disk) has been reported: once is enough.
     private let storeFailureReported = Mutex(false)
+    /// The pronouncers made so far, by voice and lexicon digest: each converts its lexicons
+    /// once, and reports what it cannot convert once.
+    private let pronouncers = Mutex<[String: Pronouncer]>([:])
 
     /// - Parameters:
     ///   - synthesizer: the engine (eSpeak NG, or a remote API).
@@ -24,7 +27,7 @@ public final class TTSRepository: TTSRepositoryContract {
     public func synthesize(_ request: SpeechRequest, cachePolicy: CachePolicy) async throws(SpeechError) -> SpeechAudio {
         guard !request.text.isEmpty else { throw .emptyText }
         guard let cache, cachePolicy != .noCache else {
-            return try await synthesizer.synthesize(request)
+            return try await pronouncedSynthesis(of: request)
         }
         let key = try await AudioCacheKey(request: request, engine: synthesizer.descriptor())
         switch cachePolicy {
@@ -34,13 +37,13 @@ public final class TTSRepository: TTSRepositoryContract {
                 return hit
             }
             logger.debug("cache miss \(key.hex.prefix(12)) (\(request.text.unicodeScalars.count) characters)")
-            let audio = try await synthesizer.synthesize(request)
+            let audio = try await pronouncedSynthesis(of: request)
             await store(audio, key: key, in: cache)
             return audio
         case .remoteFirst:
             let audio: SpeechAudio
             do {
-                audio = try await synthesizer.synthesize(request)
+                audio = try await pronouncedSynthesis(of: request)
             } catch {
                 if let cached = await lookup(key, in: cache) {
                     logger.warning("synthesis failed (\(error)); using the cached audio \(key.hex.prefix(12))")
@@ -52,8 +55,39 @@ public final class TTSRepository: TTSRepositoryContract {
             await store(audio, key: key, in: cache)
             return audio
         case .noCache:
+            return try await pronouncedSynthesis(of: request)
+        }
+    }
+
+    /// Synthesizes `request` with the pronunciations in force for its voice written in as
+    /// eSpeak phoneme spans, and its word marks moved back onto the request's own text.
+    /// SSML goes to the engine as it is: its text is markup, not words to replace.
+    private func pronouncedSynthesis(of request: SpeechRequest) async throws(SpeechError) -> SpeechAudio {
+        guard !request.isSSML, !request.voice.lexicons.isEmpty else {
             return try await synthesizer.synthesize(request)
         }
+        let pronouncer = pronouncer(for: request.voice)
+        guard pronouncer.usesPhonemes else { return try await synthesizer.synthesize(request) }
+        let pronounced = pronouncer.apply(request.text)
+        var voice = request.voice
+        voice.lexicons = []
+        var audio = try await synthesizer.synthesize(SpeechRequest(text: pronounced.text, voice: voice, phonemeInput: true))
+        audio.wordMarks = audio.wordMarks.map(pronounced.originalMark)
+        return audio
+    }
+
+    private func pronouncer(for voice: VoiceProfile) -> Pronouncer {
+        let name = voice.voice + "\n" + SpeechRequest(text: "", voice: voice).lexiconDigest
+        if let known = pronouncers.withLock({ $0[name] }) { return known }
+        let made = Pronouncer(lexicons: voice.lexicons, voice: voice.voice)
+        let first = pronouncers.withLock { pronouncers in
+            defer { pronouncers[name] = made }
+            return pronouncers[name] == nil
+        }
+        if first {
+            for warning in made.warnings { logger.warning("\(warning)") }
+        }
+        return made
     }
 
     public func cacheKey(for request: SpeechRequest) async throws(SpeechError) -> String {

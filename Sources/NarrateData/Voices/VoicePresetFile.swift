@@ -10,15 +10,21 @@ struct VoicePresetFile: Codable, Sendable {
     var wordGap: Int?
     var language: String?
     var description: String?
+    /// PLS lexicon files, relative to the preset's folder (or absolute), the first to win first.
+    var lexicons: [String]?
 
-    var profile: VoiceProfile {
+    /// The preset's profile; its lexicons are read from `directory`, the preset file's folder.
+    func profile(directory: String) -> VoiceProfile {
         let defaults = VoiceProfile(voice: voice)
         return VoiceProfile(
             voice: voice,
             rate: rate ?? defaults.rate,
             pitch: pitch ?? defaults.pitch,
             volume: volume ?? defaults.volume,
-            wordGap: wordGap ?? defaults.wordGap
+            wordGap: wordGap ?? defaults.wordGap,
+            lexicons: (lexicons ?? []).prefix(PronunciationLexicon.maxLexicons).map { path in
+                LexiconFileReader.readOrReport(path.hasPrefix("/") ? path : directory + "/" + path)
+            }
         )
     }
 }

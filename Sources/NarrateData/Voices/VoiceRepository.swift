@@ -69,7 +69,7 @@ public final class VoiceRepository: VoiceRepositoryContract {
                     name: preset.name,
                     identifier: preset.voice,
                     languages: preset.language.map { [$0] } ?? [],
-                    preset: preset.profile
+                    preset: preset.profile(directory: directory)
                 )
             }
         }

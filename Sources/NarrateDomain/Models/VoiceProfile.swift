@@ -10,14 +10,22 @@ public struct VoiceProfile: Sendable, Hashable, Codable {
     public var volume: Int
     /// Extra pause between words, in units of 10 ms.
     public var wordGap: Int
+    /// The pronunciation lexicons in force, the one to win first: the user's own (`--lexicon`,
+    /// then the preset's), then the book's. Not part of the encoded form.
+    public var lexicons: [PronunciationLexicon] = []
+
+    private enum CodingKeys: String, CodingKey {
+        case voice, rate, pitch, volume, wordGap
+    }
 
     public static let rateRange = 80...450
     public static let pitchRange = 0...99
     public static let volumeRange = 0...200
     public static let wordGapRange = 0...1000
 
-    public init(voice: String, rate: Int = 175, pitch: Int = 50, volume: Int = 100, wordGap: Int = 0) {
+    public init(voice: String, rate: Int = 175, pitch: Int = 50, volume: Int = 100, wordGap: Int = 0, lexicons: [PronunciationLexicon] = []) {
         self.voice = voice
+        self.lexicons = lexicons
         self.rate = rate
         self.pitch = pitch
         self.volume = volume
@@ -26,6 +34,13 @@ public struct VoiceProfile: Sendable, Hashable, Codable {
 
     /// The profile used when the user names no voice: eSpeak's own defaults.
     public static let narrator = VoiceProfile(voice: "en-us")
+
+    /// This profile reading `book`: the book's own lexicons in force after the user's.
+    public func reading(_ book: Book) -> VoiceProfile {
+        var profile = self
+        profile.lexicons += book.lexicons
+        return profile
+    }
 
     /// Checks every parameter against its range.
     /// - Throws: `SpeechError.parameterOutOfRange` naming the first bad parameter.

@@ -13,7 +13,7 @@ struct PageNarrator: Sendable {
 
     func narrate(_ page: Page, of book: Book, voice requested: VoiceProfile) async throws(NarrationError) -> PageNarration {
         let voice: VoiceProfile
-        do { voice = try requested.validated() } catch { throw .speech(error) }
+        do { voice = try requested.reading(book).validated() } catch { throw .speech(error) }
         let chunks = TextChunker.chunks(of: page.text, maxScalars: NarrationPipeline.maxChunkScalars)
         guard !chunks.isEmpty else { throw .speech(.emptyText) }
         var combined = SpeechAudio(sampleRate: 0, samples: [], wordMarks: [])

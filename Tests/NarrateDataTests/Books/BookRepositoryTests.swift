@@ -36,6 +36,26 @@ import Testing
         #expect(fetched == saved)
     }
 
+    @Test("a book's pronunciation lexicons are stored with it; a book stored before lexicons reads back with none")
+    func lexiconsRoundTrip() async throws {
+        // Given
+        var book = Book.stub()
+        book.lexicons = [PronunciationLexicon(name: "OEBPS/terms.pls", language: "en", digest: "abc", entries: [
+            PronunciationEntry(graphemes: ["GIF", "gif"], phonemes: "dʒɪf", alphabet: "ipa"),
+        ])]
+
+        // When
+        let saved = try await sut.saveBook(book, contentHash: "hash-lex", sourcePath: "/books/terms.epub")
+        let fetched = try await sut.getBook(id: saved.id)
+        try await dbQueue.write { db in try db.execute(sql: "UPDATE book SET lexicons = NULL") }
+        let old = try await sut.getBook(id: saved.id)
+
+        // Then
+        #expect(fetched?.book.lexicons == book.lexicons)
+        #expect(old?.book.lexicons == [])
+        #expect(old?.book.pages == book.pages)
+    }
+
     @Test("a book without cover, authors or chapters reads back equal")
     func saveMinimalBook() async throws {
         // Given
@@ -382,7 +402,7 @@ import Testing
         // Then
         #expect(try await reopened.getAllBooks() == [saved])
         let migrations = try await dbQueue.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") }
-        #expect(migrations.count == 3)
+        #expect(migrations.count == 4)
     }
 
     @Test("two repositories on one file, as two processes, see each other's books")

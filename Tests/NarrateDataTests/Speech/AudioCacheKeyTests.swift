@@ -53,9 +53,25 @@ import Testing
         #expect(changed.hex != original.hex, "changing the \(field) must change the key")
     }
 
-    @Test("The lexicon digest is part of the key")
+    @Test("The content digest of the lexicons in force is part of the key: editing a lexicon changes it")
     func lexiconChangesKey() {
-        #expect(AudioCacheKey(request: Self.request, engine: Self.engine, lexiconDigest: "abc").hex != AudioCacheKey(request: Self.request, engine: Self.engine).hex)
+        // Given
+        func request(lexiconDigest: String, language: String? = "en") -> SpeechRequest {
+            var request = Self.request
+            request.voice.lexicons = [PronunciationLexicon(name: "fixes.pls", language: language, digest: lexiconDigest, entries: [])]
+            return request
+        }
+
+        // When
+        let plain = AudioCacheKey(request: Self.request, engine: Self.engine).hex
+        let before = AudioCacheKey(request: request(lexiconDigest: "abc"), engine: Self.engine).hex
+        let edited = AudioCacheKey(request: request(lexiconDigest: "abd"), engine: Self.engine).hex
+        let otherLanguage = AudioCacheKey(request: request(lexiconDigest: "abc", language: "fr"), engine: Self.engine).hex
+
+        // Then
+        #expect(before != plain)
+        #expect(edited != before)
+        #expect(otherLanguage == plain, "a French lexicon is not in force for an English voice")
     }
 }
 

@@ -30,6 +30,43 @@ import Testing
         Logger(label: "TTSRepositoryTests") { _ in SwiftLogNoOpLogHandler() }
     }
 
+    // MARK: - Pronunciations
+
+    @Test("with a lexicon in force, the engine gets [[…]] spans with phoneme input on, the key is the original text's, and word marks map back")
+    func pronunciations() async throws {
+        // Given
+        var voice = VoiceProfile.narrator
+        voice.lexicons = [PronunciationLexicon(name: "fixes.pls", language: "en", digest: "d1", entries: [
+            PronunciationEntry(graphemes: ["nginx"], phonemes: "ˈɛndʒɪnˈɛks", alphabet: "ipa"),
+        ])]
+        let request = SpeechRequest(text: "Run nginx now.", voice: voice)
+        // "Run [['EndZIn'Eks]] now.": "now" starts at 20 in what the engine is given.
+        synthesizerMock.result = .success(SpeechAudio(sampleRate: 22_050, samples: [1], wordMarks: [
+            WordMark(textOffset: 4, textLength: 15, sampleOffset: 5), WordMark(textOffset: 20, textLength: 3, sampleOffset: 9),
+        ]))
+
+        // When
+        let audio = try await sut.synthesize(request, cachePolicy: .localFirst)
+
+        // Then
+        let given = try #require(synthesizerMock.lastRequest)
+        #expect(given.text == "Run [['EndZIn'Eks]] now.")
+        #expect(given.phonemeInput)
+        #expect(given.voice.lexicons.isEmpty)
+        #expect(cacheMock.lastStoredKey == AudioCacheKey(request: request, engine: Self.engine))
+        #expect(cacheMock.lastStoredKey != AudioCacheKey(request: SpeechRequest(text: "Run nginx now.", voice: .narrator), engine: Self.engine))
+        #expect(audio.wordMarks == [WordMark(textOffset: 4, textLength: 5, sampleOffset: 5), WordMark(textOffset: 10, textLength: 3, sampleOffset: 9)])
+    }
+
+    @Test("without lexicons the engine gets the text as it is, phoneme input off")
+    func noPronunciations() async throws {
+        // When
+        _ = try await sut.synthesize(SpeechRequest(text: "See [[h@l'oU]].", voice: .narrator), cachePolicy: .noCache)
+
+        // Then
+        #expect(synthesizerMock.lastRequest == SpeechRequest(text: "See [[h@l'oU]].", voice: .narrator))
+    }
+
     // MARK: - localFirst
 
     @Test("localFirst: a cache hit is returned without synthesizing or storing")

@@ -28,6 +28,23 @@ import Testing
 
     // MARK: - Presets
 
+    @Test("a preset's lexicons are read from its folder; one that cannot be read is kept empty with its problem")
+    func presetLexicons() async throws {
+        // Given
+        try folder.write("fixes.pls", #"<lexicon alphabet="ipa" xml:lang="en"><lexeme><grapheme>nginx</grapheme><phoneme>ˈɛndʒɪnˈɛks</phoneme></lexeme></lexicon>"#)
+        try folder.write("teacher.json", #"{"name": "teacher", "voice": "en-gb", "lexicons": ["fixes.pls", "missing.pls"]}"#)
+
+        // When
+        let profile = try await sut.profile(named: "teacher")
+
+        // Then
+        #expect(profile.lexicons.map(\.name) == [folder.path + "/fixes.pls", folder.path + "/missing.pls"])
+        #expect(profile.lexicons[0].entries.count == 1)
+        #expect(profile.lexicons[1].problem?.contains("no such file") == true)
+        #expect(engineCalls.count == 0, "a preset needs no engine")
+        #expect(Pronouncer(lexicons: profile.lexicons, voice: profile.voice).apply("nginx").text == "[['EndZIn'Eks]]")
+    }
+
     @Test("The built-in narrator preset exists when there are no preset files")
     func builtInNarrator() async throws {
         // When

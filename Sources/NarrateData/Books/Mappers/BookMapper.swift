@@ -28,7 +28,8 @@ enum BookMapper {
             progressUpdatedAt: progress.map { databaseTime($0.updatedAt) },
             credits: book.metadata.credits,
             skippedMatter: encodeSkipped(book.skipped),
-            parserVersion: book.parserVersion
+            parserVersion: book.parserVersion,
+            lexicons: encodeLexicons(book.lexicons)
         )
     }
 
@@ -87,7 +88,8 @@ enum BookMapper {
             pages: pages.map(page),
             cover: cover.map(bookCover),
             skipped: try decodeSkipped(record.skippedMatter, bookID: id),
-            parserVersion: record.parserVersion
+            parserVersion: record.parserVersion,
+            lexicons: try decodeLexicons(record.lexicons, bookID: id)
         )
         return LibraryBook(
             id: BookID(rawValue: id),
@@ -121,6 +123,21 @@ enum BookMapper {
             return try JSONDecoder().decode([String].self, from: Data(json.utf8))
         } catch {
             throw BookError.libraryFailed(reason: "book \(bookID) has unreadable authors '\(json)'")
+        }
+    }
+
+    /// A book without lexicons stores NULL, as books stored before lexicons existed do.
+    static func encodeLexicons(_ lexicons: [PronunciationLexicon]) -> String? {
+        guard !lexicons.isEmpty, let data = try? JSONEncoder().encode(lexicons) else { return nil }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    static func decodeLexicons(_ json: String?, bookID: Int64) throws(BookError) -> [PronunciationLexicon] {
+        guard let json else { return [] }
+        do {
+            return try JSONDecoder().decode([PronunciationLexicon].self, from: Data(json.utf8))
+        } catch {
+            throw BookError.libraryFailed(reason: "book \(bookID) has unreadable pronunciation lexicons")
         }
     }
 

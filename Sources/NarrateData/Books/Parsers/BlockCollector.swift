@@ -79,6 +79,12 @@ final class BlockCollector {
     private var notes = (count: 0, words: 0)
     /// `document#id` → raw index of the block the id is in, for note back-links.
     private var idBlocks: [String: Int] = [:]
+    /// The text of each element with an SSML `ph` attribute and its pronunciation (EPUB 3
+    /// text-to-speech), in document order.
+    private(set) var inlinePronunciations: [PronunciationEntry] = []
+    /// Prefixes bound to the SSML namespace (`ssml` unless a document binds another).
+    private var ssmlPrefixes: Set<String> = ["ssml"]
+    static let ssmlNamespace = "http://www.w3.org/2001/10/synthesis"
 
     // State
     private struct OpenElement {
@@ -90,6 +96,10 @@ final class BlockCollector {
         var endsHeading = false
         var endsPageBreak = false
         var isTitle = false
+        /// `ssml:alphabet` here, inherited by the `ssml:ph` of descendants.
+        var ssmlAlphabet: String?
+        /// An `ssml:ph` pronunciation for this element's text, and where its text starts.
+        var phoneme: (phonemes: String, alphabet: String, offset: Int, block: Int)?
         var isMatter = false
     }
 
@@ -178,6 +188,10 @@ final class BlockCollector {
         var classes: [Substring] = []
         var id: String?
         var hidden = false
+        var ssmlPhoneme: String?
+        for (key, value) in attributes where key.hasPrefix("xmlns:") && value == Self.ssmlNamespace {
+            ssmlPrefixes.insert(String(key.dropFirst(6)))
+        }
         for (key, value) in attributes {
             switch key {
             case "id": id = value
@@ -187,6 +201,13 @@ final class BlockCollector {
             case "class": classes = value.split(whereSeparator: \.isWhitespace)
             default:
                 if key.hasSuffix(":type") { types = value.split(whereSeparator: \.isWhitespace) }
+                if let colon = key.firstIndex(of: ":"), ssmlPrefixes.contains(String(key[..<colon])) {
+                    switch key[key.index(after: colon)...] {
+                    case "ph": ssmlPhoneme = value
+                    case "alphabet": open.ssmlAlphabet = value
+                    default: break
+                    }
+                }
             }
         }
         let numberClass = classes.contains { Self.numberClasses.contains($0) }
@@ -281,6 +302,10 @@ final class BlockCollector {
             idBlocks[idKey] = rawBlocks.count
             pendingAnchor = (idKey, current.utf8.count)
         }
+        if let ssmlPhoneme {
+            let alphabet = open.ssmlAlphabet ?? stack.last(where: { $0.ssmlAlphabet != nil })?.ssmlAlphabet ?? "ipa"
+            open.phoneme = (ssmlPhoneme, alphabet, current.utf8.count, rawBlocks.count)
+        }
         stack.append(open)
     }
 
@@ -332,6 +357,14 @@ final class BlockCollector {
             }
             heading = nil
         }
+        if let phoneme = open.phoneme, phoneme.block == rawBlocks.count {
+            // Text that stayed in one block; a `ph` around whole blocks is not a word's.
+            let text = Self.collapseWhitespace(String(decoding: current.utf8.dropFirst(phoneme.offset), as: UTF8.self))
+            let phonemes = Self.collapseWhitespace(phoneme.phonemes)
+            if !text.isEmpty, !phonemes.isEmpty {
+                inlinePronunciations.append(PronunciationEntry(graphemes: [text], phonemes: phonemes, alphabet: phoneme.alphabet))
+            }
+        }
         if open.isBlock { flush() }
     }
 
@@ -381,10 +414,14 @@ final class BlockCollector {
         fileprivate var headingCount: Int
         fileprivate var skippedCount: Int
         fileprivate var notes: (count: Int, words: Int)
+        fileprivate var pronunciationCount: Int
     }
 
     func checkpoint() -> Checkpoint {
-        Checkpoint(rawCount: rawBlocks.count, markerCount: markers.count, headingCount: headings.count, skippedCount: skipped.count, notes: notes)
+        Checkpoint(
+            rawCount: rawBlocks.count, markerCount: markers.count, headingCount: headings.count, skippedCount: skipped.count, notes: notes,
+            pronunciationCount: inlinePronunciations.count
+        )
     }
 
     /// Forgets everything collected since `checkpoint` (the current document's partial read).
@@ -397,6 +434,7 @@ final class BlockCollector {
         headings.removeSubrange(min(checkpoint.headingCount, headings.count)...)
         skipped.removeSubrange(min(checkpoint.skippedCount, skipped.count)...)
         notes = checkpoint.notes
+        inlinePronunciations.removeSubrange(min(checkpoint.pronunciationCount, inlinePronunciations.count)...)
         let prefix = document + "#"
         rawAnchors = rawAnchors.filter { !$0.key.hasPrefix(prefix) }
         idBlocks = idBlocks.filter { !$0.key.hasPrefix(prefix) }

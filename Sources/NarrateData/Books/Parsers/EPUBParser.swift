@@ -84,7 +84,36 @@ public struct EPUBParser: DocumentParserContract {
             bookDescription: package.bookDescription
         )
         let cover = try self.cover(package, archive: archive)
-        return Book(metadata: metadata, format: .epub, chapters: layout.chapters, pages: layout.pages, cover: cover, skipped: collected.skipped)
+        let lexicons = try self.lexicons(package, archive: archive, inline: collector.inlinePronunciations)
+        return Book(metadata: metadata, format: .epub, chapters: layout.chapters, pages: layout.pages, cover: cover, skipped: collected.skipped, lexicons: lexicons)
+    }
+
+    // MARK: - Pronunciations
+
+    /// The book's PLS lexicons (`application/pls+xml` manifest items, in manifest order), then
+    /// its inline `ssml:ph` marks as one lexicon in the book's language. A lexicon that cannot
+    /// be read is kept empty with its problem, so the listener is warned and the book is read
+    /// without it.
+    private func lexicons(_ package: EPUBPackage, archive: EPUBArchive, inline: [PronunciationEntry]) throws(BookError) -> [PronunciationLexicon] {
+        var lexicons: [PronunciationLexicon] = []
+        for item in package.manifestOrder where item.mediaType == "application/pls+xml" {
+            guard lexicons.count < PronunciationLexicon.maxLexicons - 1, let entry = item.entry, let data = try archive.read(entry) else { continue }
+            switch PLSReader.read(Array(data), name: entry) {
+            case let .success(lexicon): lexicons.append(lexicon)
+            case let .failure(failure): lexicons.append(PLSReader.broken(Array(data), name: entry, reason: failure.reason))
+            }
+        }
+        if !inline.isEmpty {
+            var seen: Set<String> = []
+            // The first mark of a text wins, as the first entry of a lexicon does.
+            let entries = inline.filter { seen.insert($0.graphemes[0]).inserted }.prefix(PronunciationLexicon.maxEntries)
+            let canonical = entries.map { "\($0.alphabet)\u{1F}\($0.graphemes[0])\u{1F}\($0.phonemes)" }.joined(separator: "\n")
+            lexicons.insert(
+                PronunciationLexicon(name: "ssml:ph in the book", language: package.language, digest: PLSReader.digest(of: Array(canonical.utf8)), entries: Array(entries)),
+                at: 0
+            )
+        }
+        return lexicons
     }
 
     // MARK: - Container

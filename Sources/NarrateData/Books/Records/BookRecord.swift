@@ -23,11 +23,13 @@ struct BookRecord: Codable, Sendable, Equatable, FetchableRecord, MutablePersist
     /// JSON array of `SkippedMatter`.
     var skippedMatter: String
     var parserVersion: Int
+    /// JSON array of the book's pronunciation lexicons; NULL for books stored before.
+    var lexicons: String?
 
     enum CodingKeys: String, CodingKey {
         case id, contentHash, sourcePath, format, title, authors, language, identifier, publisher, date
         case bookDescription = "description"
-        case dateAdded, progressPage, progressUpdatedAt, credits, skippedMatter, parserVersion
+        case dateAdded, progressPage, progressUpdatedAt, credits, skippedMatter, parserVersion, lexicons
     }
 
     mutating func didInsert(_ inserted: InsertionSuccess) {
