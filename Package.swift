@@ -69,6 +69,13 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // The README's library examples, as one program: a test checks the README shows exactly
+        // this file and runs it.
+        .executableTarget(
+            name: "narrate-readme-examples",
+            dependencies: ["NarrateKit", .product(name: "Logging", package: "swift-log")],
+            path: "Examples/ReadmeExamples"
+        ),
         .executableTarget(
             name: "narrate",
             dependencies: [

@@ -105,6 +105,20 @@ public func makeLibraryUseCases(configuration: NarrateConfiguration) throws(Book
     )
 }
 
+/// Narrating a page from a book reference, as `narrate page` does: the library, the voices and
+/// the speech path (through the cache, when the configuration has one) wired together.
+/// - Throws: `BookError.libraryFailed` when the library cannot be opened, `SpeechError` when
+///   the cache cannot be.
+public func makeNarratePageUseCase(configuration: NarrateConfiguration = .standard(), logger: Logger) throws -> any NarratePageUseCaseContract {
+    let library = try makeLibraryUseCases(configuration: configuration)
+    let cache = try makeAudioCache(configuration: configuration, logger: logger)
+    return NarratePageUseCase(
+        books: library.getBookDetail,
+        voices: makeResolveVoiceUseCase(configuration: configuration),
+        ttsRepository: makeTTSRepository(configuration: configuration, cache: cache, logger: logger)
+    )
+}
+
 public func makeGetPageNarrationUseCase(repository: any TTSRepositoryContract) -> any GetPageNarrationUseCaseContract {
     GetPageNarrationUseCase(ttsRepository: repository)
 }

@@ -39,19 +39,14 @@ extension Narrate {
             configuration.includesMatter = matter.includeMatter
             let destination = output ?? "page-\(page.replacingOccurrences(of: "/", with: "-")).wav"
             do {
-                let library = try makeLibraryUseCases(configuration: configuration)
-                let found = try await library.getBookDetail.execute(reference: book)
-                let speech = try await common.speech(configuration: configuration, language: found.book.metadata.language, logger: logger)
-                let voice = speech.voice
-                let narration = if refresh {
-                    try await makeRefreshPageNarrationUseCase(repository: speech.repository).execute(book: found.book, page: page, voice: voice)
-                } else {
-                    try await makeGetPageNarrationUseCase(repository: speech.repository).execute(book: found.book, page: page, voice: voice)
-                }
-                try? await speech.cache?.flush()
+                let request = VoiceRequest(name: common.voice, overrides: common.overrides, lexicons: try common.pronunciation.lexicons())
+                let narrated = try await makeNarratePageUseCase(configuration: configuration, logger: logger)
+                    .execute(reference: book, page: page, voice: request, refresh: refresh)
+                if narrated.voice.reason != .named { common.storage.report("Speaking with \(narrated.voice.summary).") }
+                let narration = narrated.narration
                 try WAVOutput.write(narration.audio, to: destination)
                 if destination != WAVWriter.standardOutputPath {
-                    common.storage.report("Page \(narration.page.label) (\(narration.page.index) of \(narration.pageCount), voice \(voice.voice)) → \(destination): \(Format.duration(narration.audio.duration)).")
+                    common.storage.report("Page \(narration.page.label) (\(narration.page.index) of \(narration.pageCount), voice \(narrated.voice.profile.voice)) → \(destination): \(Format.duration(narration.audio.duration)).")
                 }
             } catch {
                 throw fail(error)

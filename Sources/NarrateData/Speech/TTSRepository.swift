@@ -18,6 +18,14 @@ public final class TTSRepository: TTSRepositoryContract {
     ///   - synthesizer: the engine (eSpeak NG, or a remote API).
     ///   - cache: the audio cache; `nil` disables caching whatever the policy.
     ///   - logger: hits and misses are logged at `.debug`, which `--verbose` shows.
+    public func flush() async {
+        do {
+            try await cache?.flush()
+        } catch {
+            logger.warning("The audio cache index could not be written now; the next run brings it up to date", metadata: ["error": "\(error)"])
+        }
+    }
+
     public init(synthesizer: any SpeechSynthesizerContract, cache: (any AudioCacheContract)?, logger: Logger) {
         self.synthesizer = synthesizer
         self.cache = cache

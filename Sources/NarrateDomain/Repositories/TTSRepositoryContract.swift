@@ -7,4 +7,8 @@ public protocol TTSRepositoryContract: Sendable {
 
     /// The cache key `request` is stored under (a lowercase hex SHA-256), for manifests and logs.
     func cacheKey(for request: SpeechRequest) async throws(SpeechError) -> String
+
+    /// Writes what the cache keeps in memory (its index) to disk; a failure is logged, not
+    /// thrown: the audio itself is stored already, and the next run indexes what is missing.
+    func flush() async
 }

@@ -16,6 +16,7 @@ final class TTSRepositoryMock: TTSRepositoryContract {
         var cachePolicies: [CachePolicy] = []
         var completedRequests: [SpeechRequest] = []
         var cacheKeyRequests: [SpeechRequest] = []
+        var flushCount = 0
     }
 
     private let state = Mutex(State())
@@ -58,7 +59,14 @@ final class TTSRepositoryMock: TTSRepositoryContract {
     var lastCachePolicy: CachePolicy? { state.withLock { $0.cachePolicies.last } }
     var cacheKeyCallCount: Int { state.withLock { $0.cacheKeyRequests.count } }
 
+    /// How many times `flush()` was called.
+    var flushCount: Int { state.withLock { $0.flushCount } }
+
     // MARK: - TTSRepositoryContract
+
+    func flush() async {
+        state.withLock { $0.flushCount += 1 }
+    }
 
     func synthesize(_ request: SpeechRequest, cachePolicy: CachePolicy) async throws(SpeechError) -> SpeechAudio {
         let (audioForRequest, delayForRequest, result) = state.withLock { state in
