@@ -24,6 +24,14 @@ public struct BookRepository: BookRepositoryContract {
         try await read("listing the library") { db in try Self.fetchAll(db) }
     }
 
+    public func getBookTitles() async throws(BookError) -> [BookTitle] {
+        try await read("listing the library's titles") { db in
+            try Row.fetchAll(db, sql: "SELECT id, title FROM book ORDER BY dateAdded DESC, id DESC").map { row in
+                BookTitle(id: BookID(rawValue: row["id"]), title: row["title"])
+            }
+        }
+    }
+
     public func getBook(id: BookID) async throws(BookError) -> LibraryBook? {
         try await read("reading book \(id)") { db in try Self.fetchBook(db, where: "id = ?", id.rawValue) }
     }

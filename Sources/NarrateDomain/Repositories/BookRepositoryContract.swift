@@ -2,6 +2,9 @@
 public protocol BookRepositoryContract: Sendable {
     /// Every book, newest first.
     func getAllBooks() async throws(BookError) -> [LibraryBook]
+    /// Every book's id and title, newest first: what finding a book by its title needs,
+    /// without reading any book's pages.
+    func getBookTitles() async throws(BookError) -> [BookTitle]
     /// The book with `id`, or `nil`.
     func getBook(id: BookID) async throws(BookError) -> LibraryBook?
     /// The book imported from a file with this content hash, or `nil`.

@@ -42,23 +42,28 @@ struct BookResolver: Sendable {
             return (book, true)
         }
         let wanted = trimmed.lowercased()
-        let books = try await library.getAllBooks()
-        if let exact = books.filter({ $0.book.metadata.title.lowercased() == wanted }).onlyElement {
-            return (exact, true)
+        // Titles only: the one book found is then read whole, the others not at all.
+        let titles = try await library.getBookTitles()
+        var matches = titles.filter { $0.title.lowercased() == wanted }
+        if matches.count != 1 {
+            matches = titles.filter { $0.title.lowercased().hasPrefix(wanted) }
         }
-        var matches = books.filter { $0.book.metadata.title.lowercased().hasPrefix(wanted) }
         if matches.isEmpty {
             // "waste land" and "wasteland" both find "The Waste Land".
             let key = Self.titleKey(wanted)
-            matches = books.filter { book in
-                let title = Self.titleKey(book.book.metadata.title)
-                return !key.isEmpty && (title.hasPrefix(key) || Self.titleKey(Self.droppingArticle(book.book.metadata.title)).hasPrefix(key))
+            matches = titles.filter { book in
+                let title = Self.titleKey(book.title)
+                return !key.isEmpty && (title.hasPrefix(key) || Self.titleKey(Self.droppingArticle(book.title)).hasPrefix(key))
             }
         }
         switch matches.count {
-        case 0: throw .bookNotFound(reference: reference)
-        case 1: return (matches[0], true)
-        default: throw .ambiguousBook(reference: reference, matches: matches.map { "\($0.id): \($0.book.metadata.title)" })
+        case 0:
+            throw .bookNotFound(reference: reference)
+        case 1:
+            guard let book = try await library.getBook(id: matches[0].id) else { throw .bookNotFound(reference: reference) }
+            return (book, true)
+        default:
+            throw .ambiguousBook(reference: reference, matches: matches.map { "\($0.id): \($0.title)" })
         }
     }
 

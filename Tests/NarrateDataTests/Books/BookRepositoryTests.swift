@@ -359,6 +359,19 @@ import Testing
 
     // MARK: - Database
 
+    @Test("getBookTitles lists ids and titles newest first, without reading pages")
+    func titles() async throws {
+        // Given
+        let first = try await sut.saveBook(.stub(title: "Emma"), contentHash: "1", sourcePath: "emma.epub")
+        let second = try await sut.saveBook(.stub(title: "Moby-Dick"), contentHash: "2", sourcePath: "moby.epub")
+
+        // When
+        let titles = try await sut.getBookTitles()
+
+        // Then
+        #expect(Set(titles) == [BookTitle(id: first.id, title: "Emma"), BookTitle(id: second.id, title: "Moby-Dick")])
+    }
+
     @Test("skipped matter, credits and the parser generation are stored and read back")
     func skippedMatterRoundTrip() async throws {
         // Given

@@ -31,6 +31,9 @@ final class BookRepositoryMock: BookRepositoryContract {
         var searchBooksResult: Result<[BookSearchResult], BookError> = .failure(unset("searchBooksResult"))
         var updateProgressResult: Result<Void, BookError> = .failure(unset("updateProgressResult"))
         var getCoverResult: Result<BookCover?, BookError> = .failure(unset("getCoverResult"))
+        var library: [LibraryBook]?
+        var getBookTitlesFailure: BookError?
+        var getBookTitlesCallCount = 0
 
         var getAllBooksCallCount = 0
         var requestedIDs: [BookID] = []
@@ -50,6 +53,21 @@ final class BookRepositoryMock: BookRepositoryContract {
     var getAllBooksResult: Result<[LibraryBook], BookError> {
         get { state.withLock { $0.getAllBooksResult } }
         set { state.withLock { $0.getAllBooksResult = newValue } }
+    }
+
+    /// Books for `getBookTitles()` and, by id, for `getBook(id:)` (before `getBookByIDResult`);
+    /// `nil` (the default): `getBookTitles()` fails.
+    var library: [LibraryBook]? {
+        get { state.withLock { $0.library } }
+        set { state.withLock { $0.library = newValue } }
+    }
+
+    var getBookTitlesCallCount: Int { state.withLock { $0.getBookTitlesCallCount } }
+
+    /// An error `getBookTitles()` throws (before looking at `library`).
+    var getBookTitlesFailure: BookError? {
+        get { state.withLock { $0.getBookTitlesFailure } }
+        set { state.withLock { $0.getBookTitlesFailure = newValue } }
     }
 
     var getBookByIDResult: Result<LibraryBook?, BookError> {
@@ -97,6 +115,7 @@ final class BookRepositoryMock: BookRepositoryContract {
     var getAllBooksCallCount: Int { state.withLock { $0.getAllBooksCallCount } }
     var getBookByIDCallCount: Int { state.withLock { $0.requestedIDs.count } }
     var lastRequestedID: BookID? { state.withLock { $0.requestedIDs.last } }
+    var requestedIDs: [BookID] { state.withLock { $0.requestedIDs } }
     var getBookByHashCallCount: Int { state.withLock { $0.requestedHashes.count } }
     var lastRequestedHash: String? { state.withLock { $0.requestedHashes.last } }
     var saveBookCallCount: Int { state.withLock { $0.saveCalls.count } }
@@ -119,9 +138,19 @@ final class BookRepositoryMock: BookRepositoryContract {
         }
     }
 
+    func getBookTitles() async throws(BookError) -> [BookTitle] {
+        try state.withLock { state throws(BookError) in
+            state.getBookTitlesCallCount += 1
+            if let failure = state.getBookTitlesFailure { throw failure }
+            guard let library = state.library else { throw BookRepositoryMock.unset("library") }
+            return library.map { BookTitle(id: $0.id, title: $0.book.metadata.title) }
+        }
+    }
+
     func getBook(id: BookID) async throws(BookError) -> LibraryBook? {
         try state.withLock { state throws(BookError) in
             state.requestedIDs.append(id)
+            if let book = state.library?.first(where: { $0.id == id }) { return book }
             return try state.getBookByIDResult.get()
         }
     }

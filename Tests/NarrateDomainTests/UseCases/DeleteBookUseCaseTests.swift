@@ -12,7 +12,7 @@ import Testing
 
     init() {
         bookRepositoryMock = BookRepositoryMock()
-        bookRepositoryMock.getAllBooksResult = .success([Self.emma, Self.moby])
+        bookRepositoryMock.library = [Self.emma, Self.moby]
         bookRepositoryMock.deleteBookResult = .success(())
         sourceRepositoryMock = BookSourceRepositoryMock()
         sut = DeleteBookUseCase(bookRepository: bookRepositoryMock, sourceRepository: sourceRepositoryMock)

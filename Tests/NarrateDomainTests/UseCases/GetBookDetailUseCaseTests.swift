@@ -16,7 +16,7 @@ import Testing
 
     init() {
         bookRepositoryMock = BookRepositoryMock()
-        bookRepositoryMock.getAllBooksResult = .success(Self.library)
+        bookRepositoryMock.library = Self.library
         sourceRepositoryMock = BookSourceRepositoryMock()
         sut = GetBookDetailUseCase(bookRepository: bookRepositoryMock, sourceRepository: sourceRepositoryMock)
     }
@@ -39,7 +39,7 @@ import Testing
         #expect(book == saved)
         #expect(sourceRepositoryMock.lastHashedPath == reference)
         #expect(bookRepositoryMock.lastSaveCall?.sourcePath == reference)
-        #expect(bookRepositoryMock.getAllBooksCallCount == 0)
+        #expect(bookRepositoryMock.getBookTitlesCallCount == 0)
         #expect(bookRepositoryMock.getBookByIDCallCount == 0)
     }
 
@@ -73,7 +73,7 @@ import Testing
         #expect(book == Self.moby)
         #expect(bookRepositoryMock.getBookByIDCallCount == 1)
         #expect(bookRepositoryMock.lastRequestedID == BookID(rawValue: 3))
-        #expect(bookRepositoryMock.getAllBooksCallCount == 0)
+        #expect(bookRepositoryMock.getBookTitlesCallCount == 0)
         #expect(sourceRepositoryMock.contentHashCallCount == 0)
     }
 
@@ -99,7 +99,10 @@ import Testing
         // Then
         #expect(moby == Self.moby)
         #expect(mansfield == Self.mansfield)
-        #expect(bookRepositoryMock.getBookByIDCallCount == 0)
+        // Titles are matched without reading books; only the one found is read.
+        #expect(bookRepositoryMock.getBookTitlesCallCount == 2)
+        #expect(bookRepositoryMock.getAllBooksCallCount == 0)
+        #expect(bookRepositoryMock.requestedIDs == [Self.moby.id, Self.mansfield.id])
         #expect(sourceRepositoryMock.contentHashCallCount == 0)
     }
 
@@ -144,14 +147,14 @@ import Testing
         await #expect(throws: BookError.bookNotFound(reference: "  ")) {
             _ = try await sut.execute(reference: "  ")
         }
-        #expect(bookRepositoryMock.getAllBooksCallCount == 0)
+        #expect(bookRepositoryMock.getBookTitlesCallCount == 0)
         #expect(bookRepositoryMock.getBookByIDCallCount == 0)
     }
 
     @Test("A library error propagates")
     func libraryErrorPropagates() async throws {
         // Given
-        bookRepositoryMock.getAllBooksResult = .failure(.libraryFailed(reason: "locked"))
+        bookRepositoryMock.getBookTitlesFailure = .libraryFailed(reason: "locked")
 
         // When / Then
         await #expect(throws: BookError.libraryFailed(reason: "locked")) {

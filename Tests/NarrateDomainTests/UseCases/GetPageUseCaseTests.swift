@@ -17,7 +17,7 @@ import Testing
 
     init() {
         bookRepositoryMock = BookRepositoryMock()
-        bookRepositoryMock.getAllBooksResult = .success([Self.book])
+        bookRepositoryMock.library = [Self.book]
         sourceRepositoryMock = BookSourceRepositoryMock()
         sut = GetPageUseCase(bookRepository: bookRepositoryMock, sourceRepository: sourceRepositoryMock)
     }
