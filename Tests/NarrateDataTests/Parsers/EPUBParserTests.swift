@@ -538,6 +538,28 @@ import Testing
         #expect(chapters[2].textOffset > 0 && chapters[4].textOffset > chapters[3].textOffset)
     }
 
+    @Test("children's literature: chapters 1-4 plan 4 files; chapters 4, 5, 6 each a file titled after itself")
+    func childrensLiteratureChapterSelections() throws {
+        // Given
+        let book = try parse("childrens-literature.epub")
+
+        // When
+        let firstFour = try ExportPlanner.plan(book: book, split: .chapter, selection: .chapters(1...4))
+        let single = try (4...6).map { try ExportPlanner.plan(book: book, split: .chapter, selection: .chapters($0...$0)) }
+
+        // Then
+        #expect(firstFour.map(\.title) == [
+            "SECTION IV FAIRY STORIES—MODERN FANTASTIC TALES", "BIBLIOGRAPHY", "INTRODUCTORY", "Abram S. Isaacs",
+        ])
+        #expect(single.map { $0.map(\.title) } == [["Abram S. Isaacs"], ["190 A FOUR-LEAVED CLOVER"], ["I. The Rabbi and the Diadem"]])
+        let texts = single.map { ExportChunker.text(of: $0[0]) }
+        // 4 and 5 start at one element of the book (the author heading has no link of its own), so they hold the
+        // same text; 6 is its own.
+        #expect(texts[0] == texts[1])
+        #expect(texts[1].hasPrefix("190\n\nThe rabbis of old") && texts[1].hasSuffix("ABRAM S. ISAACS"))
+        #expect(texts[2].hasPrefix("1. The Rabbi and The Diadem") && !texts[2].contains("2. Friendship"))
+    }
+
     @Test("a chapter that starts inside a print page has the offset of its first block in that page's text")
     func chapterInsideAPrintPage() throws {
         // Given a print page holding the end of one section and the whole of the next, which the TOC points at
