@@ -41,7 +41,7 @@ public enum ExportPlanner {
         let span = try selectedSpan(of: book, selection: selection, marks: marks)
         let pieces = pieces(of: book, from: span.lowerBound, to: span.upperBound, marks: marks)
         guard !pieces.isEmpty else {
-            throw .invalidSelection("The selection holds no text of '\(book.metadata.title)'; choose pages with --pages.")
+            throw .invalidSelection("The selection holds no text of '\(book.metadata.title)'.")
         }
         var groups: [(title: String, pieces: [Piece])] = []
         switch split {
@@ -154,14 +154,14 @@ public enum ExportPlanner {
         var pieces: [Piece] = []
         var pendingMark: ChapterMark?
         let marksByPosition = Dictionary(marks.map { ($0.position, $0) }, uniquingKeysWith: { first, _ in first })
+        let offsetsByPage = Dictionary(grouping: marks.map(\.position), by: \.page).mapValues { $0.map(\.offset) }
         for page in book.pages where page.index >= start.page && page.index <= min(end.page, book.pages.count) {
             let scalars = Array(page.text.unicodeScalars)
             let lower = page.index == start.page ? start.offset : 0
             let upper = page.index == end.page ? min(end.offset, scalars.count) : scalars.count
             // A selection that ends at the top of a page does not hold it.
             guard page.index < end.page || end.offset > 0, lower <= upper else { continue }
-            let cuts = [lower] + marks.lazy.filter { $0.position.page == page.index }.map(\.position.offset)
-                .filter { $0 > lower && $0 < upper } + [upper]
+            let cuts = [lower] + (offsetsByPage[page.index] ?? []).filter { $0 > lower && $0 < upper } + [upper]
             for (from, to) in zip(cuts, cuts.dropFirst()) {
                 let position = TextPosition(page: page.index, offset: from)
                 let mark = marksByPosition[position] ?? pendingMark

@@ -536,6 +536,8 @@ import Testing
             "175: 3. True Charity\n\nThere l",
         ])
         #expect(chapters[2].textOffset > 0 && chapters[4].textOffset > chapters[3].textOffset)
+        let pageChapters = book.pages.filter { ["174", "175", "176"].contains($0.label) }.map(\.chapterIndex)
+        #expect(pageChapters == [4, 5, 7], "each page belongs to the chapter at its top")
     }
 
     @Test("children's literature: chapters 1-4 plan 4 files; chapters 4, 5, 6 each a file titled after itself")

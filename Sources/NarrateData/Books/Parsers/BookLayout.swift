@@ -85,16 +85,21 @@ enum BookLayout {
         return TextNormalizer.normalize(text)
     }
 
-    /// Each page belongs to the chapter with the latest first page at or before it (the later
-    /// table-of-contents entry when several start on the same page).
+    /// Each page belongs to the chapter in force at the top of its text: the latest start at or before it (the
+    /// later table-of-contents entry when several start there). A chapter starting lower on a page takes the
+    /// pages after it.
     private static func assignChapters(_ chapters: [Chapter], to pages: [Page]) -> [Page] {
         guard !chapters.isEmpty else { return pages }
-        let order = chapters.indices.sorted { (chapters[$0].firstPage, $0) < (chapters[$1].firstPage, $1) }
+        let order = chapters.indices.sorted {
+            (chapters[$0].firstPage, chapters[$0].textOffset, $0) < (chapters[$1].firstPage, chapters[$1].textOffset, $1)
+        }
         var result = pages
         var cursor = 0
         var currentChapter: Int?
         for pageIndex in result.indices {
-            while cursor < order.count, chapters[order[cursor]].firstPage <= result[pageIndex].index {
+            let page = result[pageIndex].index
+            while cursor < order.count, chapters[order[cursor]].firstPage < page
+                || (chapters[order[cursor]].firstPage == page && chapters[order[cursor]].textOffset == 0) {
                 currentChapter = order[cursor]
                 cursor += 1
             }
