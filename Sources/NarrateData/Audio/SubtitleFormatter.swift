@@ -88,11 +88,11 @@ public enum SubtitleFormatter {
     ///
     /// Text that fits on one line stays whole; text that fits on two is cut at the space that makes the two lines
     /// most even; longer text is wrapped greedily, every line as full as it can be. A word longer than a line is
-    /// never cut.
+    /// never cut, and a line never ends with a quotation mark or bracket that opens the next (``WordBreak``).
     static func lineBreaks(in characters: [Character]) -> Set<Int> {
         let limit = lineLength
         guard characters.count > limit else { return [] }
-        let spaces = characters.indices.filter { characters[$0] == " " }
+        let spaces = characters.indices.filter { characters[$0] == " " && allowsLineBreak(at: $0, in: characters) }
         // Two lines: the space that keeps the longer line shortest, ties going to the earlier space
         // (a shorter top line covers less of the picture).
         var best: Int?
@@ -117,6 +117,18 @@ public enum SubtitleFormatter {
             lastSpace = space
         }
         return breaks
+    }
+
+    /// Whether the space at `space` may become a line break: ``WordBreak``'s rule for the words either side.
+    private static func allowsLineBreak(at space: Int, in characters: [Character]) -> Bool {
+        var start = space
+        while start > 0, characters[start - 1] != " " { start -= 1 }
+        var end = space + 1
+        while end < characters.count, characters[end] != " " { end += 1 }
+        return WordBreak.allowsBreak(
+            after: String(characters[start..<space]).unicodeScalars,
+            before: String(characters[(space + 1)..<end]).unicodeScalars
+        )
     }
 
     /// The timestamp tag to write before each character position: the start of each word found in the text, in

@@ -9,8 +9,9 @@ public final class FileBookSourceRepository: BookSourceRepositoryContract {
     private let options: ParseOptions
 
     /// The parsers' generation: 2 leaves out what is not the book (boilerplate, contents
-    /// lists, notes) and reads Project Gutenberg headers' language.
-    public static let currentParserVersion = 2
+    /// lists, notes), reads Project Gutenberg headers' language and a book's pronunciations;
+    /// 3 places each chapter at its text position inside its first page.
+    public static let currentParserVersion = 3
 
     public var parserVersion: Int { Self.currentParserVersion }
 

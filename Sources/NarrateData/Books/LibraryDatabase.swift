@@ -181,6 +181,11 @@ public struct LibraryDatabase: Sendable {
                 """)
         }
 
+        migrator.registerMigration("v2 chapter text offset") { db in
+            // Books stored before keep 0: their chapters start at the top of their first page, as they did.
+            try db.execute(sql: "ALTER TABLE chapter ADD COLUMN textOffset INTEGER NOT NULL DEFAULT 0")
+        }
+
         return migrator
     }
 }

@@ -17,7 +17,8 @@ struct ExportFileWriter: Sendable {
     func write(_ item: ExportItem, chunks: [ExportChunk], cacheKeys: [String], ready: @Sendable (ExportChunk) async -> Bool) async throws(ExportError) -> ExportedFile {
         let fileName = "\(item.fileStem).\(format.fileExtension)"
         let path = directory + "/" + fileName
-        let chapterStartPages = Dictionary(item.chapters.map { (item.pages[$0.pageOffset].index, $0.title) }, uniquingKeysWith: { first, _ in first })
+        // Keyed by position in `item.pages`: a page that several chapters share comes as several pieces.
+        let chapterStarts = Dictionary(item.chapters.map { ($0.pageOffset, $0.title) }, uniquingKeysWith: { first, _ in first })
         var markers: [AudioFileMetadata.ChapterMarker] = []
         let metadata = AudioFileMetadata(
             title: item.title,
@@ -44,7 +45,7 @@ struct ExportFileWriter: Sendable {
                 } catch {
                     throw .workerFailed(pageLabel: chunk.pageLabel, reason: error.description)
                 }
-                if startedPages.insert(chunk.pageIndex).inserted, let title = chapterStartPages[chunk.pageIndex] {
+                if startedPages.insert(chunk.pageOffset).inserted, let title = chapterStarts[chunk.pageOffset] {
                     markers.append(.init(title: title, startSample: sampleCount))
                 }
                 try output.append(audio)
@@ -76,12 +77,23 @@ struct ExportFileWriter: Sendable {
             fileName: fileName,
             title: item.title,
             subtitleFileName: subtitleFileName,
-            pageLabels: item.pages.map(\.label),
+            pageLabels: Self.pageLabels(of: item),
             chapterTitles: item.chapters.map(\.title),
             duration: Double(sampleCount) / Double(sampleRate),
             sampleCount: sampleCount,
             byteCount: size,
             cacheKeys: cacheKeys
         )
+    }
+
+    /// The labels of the item's pages, each once: the pieces of a page that chapters share have its label.
+    static func pageLabels(of item: ExportItem) -> [String] {
+        var labels: [String] = []
+        var previous: Int?
+        for page in item.pages where page.index != previous {
+            labels.append(page.label)
+            previous = page.index
+        }
+        return labels
     }
 }

@@ -8,13 +8,16 @@ public struct ExportChunk: Sendable, Hashable {
     public var text: String
     /// Offset of the chunk in its file's text (pages joined by a blank line), in Unicode scalars.
     public var textOffset: Int
+    /// Index into the item's `pages` of the page (or piece of a page, when chapters share it) holding the chunk.
+    public var pageOffset: Int
 
-    public init(itemIndex: Int, pageIndex: Int, pageLabel: String, text: String, textOffset: Int) {
+    public init(itemIndex: Int, pageIndex: Int, pageLabel: String, text: String, textOffset: Int, pageOffset: Int = 0) {
         self.itemIndex = itemIndex
         self.pageIndex = pageIndex
         self.pageLabel = pageLabel
         self.text = text
         self.textOffset = textOffset
+        self.pageOffset = pageOffset
     }
 }
 

@@ -7,9 +7,11 @@ public enum SubtitleCueBuilder {
     /// where the next cue starts (the last at `totalSamples`), never later than `totalSamples`. Sentences with
     /// no word marks (only punctuation, say) are merged into the cue before them (the first ones into the cue
     /// after them); a cue that would last no time at all joins the next (the last one joins the one before).
-    /// A cue longer than `maxCueSeconds` is split into several at word boundaries, preferring a comma or
-    /// semicolon near the middle; a single word longer than that stays whole. A word ends where the next one
-    /// starts (the last at the cue's end).
+    /// A cue longer than `maxCueSeconds` is split into several between words, preferring a comma or
+    /// semicolon near the middle; a single word longer than that stays whole. A cut falls only in whitespace
+    /// where ``WordBreak`` allows it: never inside a token eSpeak speaks as several words ("1,652",
+    /// "Gutenberg™"), never just after an opening quote or bracket. A word ends where the next one starts (the
+    /// last at the cue's end).
     ///
     /// Marks may come in any order (they are sorted by `sampleOffset`); marks whose `textOffset` falls outside
     /// `text` are ignored, and a mark's text is clipped to the text. Without any usable mark there are no cues.
@@ -169,16 +171,23 @@ public enum SubtitleCueBuilder {
             let marks = segment.marks
             let end = max(end, segment.start)
             let wordStarts = marks.map { min(max($0.sampleOffset, segment.start), end) }
-            let pieces = split(wordStarts: wordStarts, marks: marks, start: segment.start, end: end)
+            // Where a cue starting with each word would begin in the text; nil where no cue may begin (inside a
+            // token, after an opening quote): those words never start a piece.
+            let cueStarts = marks.map {
+                WordBreak.cueStart(forWordAt: $0.textOffset, in: scalars, within: segment.text)
+            }
+            let pieces = split(
+                wordStarts: wordStarts, cueStarts: cueStarts, textStart: segment.text.lowerBound,
+                start: segment.start, end: end
+            )
 
             var textStart = segment.text.lowerBound
             for (number, piece) in pieces.enumerated() {
                 let isLast = number + 1 == pieces.count
                 let pieceStart = number == 0 ? segment.start : wordStarts[piece.lowerBound]
                 let pieceEnd = isLast ? end : wordStarts[piece.upperBound]
-                let textEnd = isLast
-                    ? segment.text.upperBound
-                    : min(max(marks[piece.upperBound].textOffset, textStart), segment.text.upperBound)
+                // `split` only ends a piece before a word with a cue start past the previous one.
+                let textEnd = isLast ? segment.text.upperBound : cueStarts[piece.upperBound] ?? textStart
                 let words = piece.map { index in
                     SubtitleCue.Word(
                         start: seconds(wordStarts[index]),
@@ -197,12 +206,20 @@ public enum SubtitleCueBuilder {
         }
 
         /// Word-index ranges of the pieces a segment is cut into so that none lasts longer than `maxSamples`
-        /// (unless one word alone does). Each cut is the word start nearest an even share of what remains,
-        /// with a pull towards cuts after a comma or semicolon.
-        private func split(wordStarts: [Int], marks: [WordMark], start: Int, end: Int) -> [Range<Int>] {
+        /// (unless no word within the limit may start a cue). A piece starts only at a word with a cue start
+        /// (`cueStarts`) past the previous piece's, so text is cut between words, in text order. Each cut is the
+        /// word start nearest an even share of what remains, with a pull towards cuts after a comma or semicolon.
+        private func split(
+            wordStarts: [Int], cueStarts: [Int?], textStart: Int, start: Int, end: Int
+        ) -> [Range<Int>] {
             var pieces: [Range<Int>] = []
             var first = 0
+            var textStart = textStart
             let count = wordStarts.count
+            func canStartPiece(_ index: Int, after pieceStart: Int) -> Bool {
+                guard wordStarts[index] > pieceStart, let cueStart = cueStarts[index] else { return false }
+                return cueStart > textStart
+            }
             while first < count {
                 let pieceStart = first == 0 ? start : wordStarts[first]
                 let remaining = Double(end - pieceStart)
@@ -216,9 +233,9 @@ public enum SubtitleCueBuilder {
                 var bestDistance = Double.infinity
                 var candidate = first + 1
                 while candidate < count, Double(wordStarts[candidate] - pieceStart) <= maxSamples {
-                    if wordStarts[candidate] > pieceStart {
+                    if canStartPiece(candidate, after: pieceStart), let cueStart = cueStarts[candidate] {
                         var distance = abs(Double(wordStarts[candidate]) - ideal)
-                        if endsClause(marks[candidate - 1]) { distance -= share / 4 }
+                        if endsClause(before: cueStart) { distance -= share / 4 }
                         if distance < bestDistance {
                             bestDistance = distance
                             cut = candidate
@@ -226,26 +243,26 @@ public enum SubtitleCueBuilder {
                     }
                     candidate += 1
                 }
-                // No word starts within the limit (a very long word or pause): cut at the next word that starts
-                // later, so no piece lasts no time at all.
-                let next = cut ?? wordStarts[(first + 1)...].firstIndex { $0 > pieceStart } ?? count
+                // No word within the limit may start a cue (a very long word or pause, a long token): cut at the
+                // next word that may, so no piece lasts no time at all.
+                let next = cut ?? (first + 1..<count).first { canStartPiece($0, after: pieceStart) } ?? count
                 pieces.append(first..<next)
+                if next < count, let cueStart = cueStarts[next] { textStart = cueStart }
                 first = next
             }
             return pieces
         }
 
-        /// Whether the word of `mark` ends a clause: punctuation at its end or just after it.
-        private func endsClause(_ mark: WordMark) -> Bool {
-            let range = wordRange(of: mark)
-            for index in [range.upperBound - 1, range.upperBound]
-            where index >= range.lowerBound && index < scalars.count {
-                switch scalars[index] {
-                case ",", ";", ":", "—", "–", ")", "»", "”", "\u{060C}", "、", "，", "；": return true
-                default: continue
-                }
+        /// Whether the text before `position` ends a clause: its last scalar before the whitespace is a comma,
+        /// semicolon, dash or closing mark.
+        private func endsClause(before position: Int) -> Bool {
+            var index = position - 1
+            while index >= 0, isSpace(scalars[index]) { index -= 1 }
+            guard index >= 0 else { return false }
+            switch scalars[index] {
+            case ",", ";", ":", "—", "–", ")", "»", "”", "\u{060C}", "、", "，", "；": return true
+            default: return false
             }
-            return false
         }
 
         private func wordRange(of mark: WordMark) -> Range<Int> {

@@ -5,12 +5,15 @@ public enum ExportChunker {
     public static func chunks(of items: [ExportItem]) -> [ExportChunk] {
         var chunks: [ExportChunk] = []
         for (itemIndex, item) in items.enumerated() {
-            var pageOffset = 0
-            for page in item.pages {
+            var pageStart = 0
+            for (pageOffset, page) in item.pages.enumerated() {
                 for chunk in TextChunker.chunks(of: page.text, maxScalars: NarrationPipeline.maxChunkScalars) {
-                    chunks.append(ExportChunk(itemIndex: itemIndex, pageIndex: page.index, pageLabel: page.label, text: chunk.text, textOffset: pageOffset + chunk.scalarOffset))
+                    chunks.append(ExportChunk(
+                        itemIndex: itemIndex, pageIndex: page.index, pageLabel: page.label, text: chunk.text,
+                        textOffset: pageStart + chunk.scalarOffset, pageOffset: pageOffset
+                    ))
                 }
-                pageOffset += page.text.unicodeScalars.count + 2
+                pageStart += page.text.unicodeScalars.count + 2
             }
         }
         return chunks

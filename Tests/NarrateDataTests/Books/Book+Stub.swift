@@ -21,7 +21,9 @@ extension Book {
                 publisher: "Stub House", date: "1851", bookDescription: "A stub of \(title)."
             ),
             format: format,
-            chapters: pages.indices.map { Chapter(title: "Chapter \($0 + 1)", depth: $0 == 0 ? 0 : 1, firstPage: $0 + 1) },
+            chapters: pages.indices.map {
+                Chapter(title: "Chapter \($0 + 1)", depth: $0 == 0 ? 0 : 1, firstPage: $0 + 1, textOffset: $0 == 1 ? 4 : 0)
+            },
             pages: pages.enumerated().map { offset, text in
                 Page(index: offset + 1, label: "\(offset + 1)", chapterIndex: offset, text: text)
             },

@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import NarrateData
+@testable import NarrateData
 import NarrateDomain
 import Testing
 
@@ -415,7 +415,28 @@ import Testing
         // Then
         #expect(try await reopened.getAllBooks() == [saved])
         let migrations = try await dbQueue.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") }
-        #expect(migrations.count == 4)
+        #expect(migrations.count == 5)
+    }
+
+    @Test("a chapter stored before chapters had a text offset reads back starting at the top of its page")
+    func chapterStoredWithoutTextOffset() async throws {
+        // Given a library at the first schema, with one book and one chapter row
+        let queue = try DatabaseQueue()
+        try LibraryDatabase.makeMigrator().migrate(queue, upTo: "v1 create search index")
+        try await queue.write { db in
+            try db.execute(sql: """
+                INSERT INTO book (id, contentHash, sourcePath, format, title, dateAdded) VALUES (1, 'h', 'a.epub', 'epub', 'Old', 0);
+                INSERT INTO chapter (bookId, position, title, depth, firstPage) VALUES (1, 0, 'One', 0, 1);
+                INSERT INTO page (bookId, position, label, text) VALUES (1, 1, '1', 'Text.');
+                """)
+        }
+
+        // When the library is opened now
+        let repository = BookRepository(database: try LibraryDatabase(queue))
+        let book = try await repository.getBook(id: BookID(rawValue: 1))
+
+        // Then
+        #expect(book?.book.chapters == [Chapter(title: "One", depth: 0, firstPage: 1, textOffset: 0)])
     }
 
     @Test("two repositories on one file, as two processes, see each other's books")

@@ -173,4 +173,19 @@ import Testing
         #expect(srt.contains("\nShort and sweet.\n"))
         #expect(srt.contains("\n" + String(repeating: "x", count: 50) + "\n"))
     }
+
+    @Test("a line never ends with a quotation mark that opens the next, nor starts with one that closes")
+    func lineBreakAroundSpacedQuotes() {
+        // Given French spacing, where the most even cut would fall just after « (after 24 of 50 characters)
+        let text = "Elle dit doucement tout « Bonjour, mon ami ! » alors"
+        let cue = SubtitleCue(start: 0, end: 3, text: text)
+
+        // When
+        let srt = SubtitleFormatter.srt([cue])
+
+        // Then
+        let lines = srt.split(separator: "\n").dropFirst(2)
+        #expect(lines.count == 2)
+        #expect(!lines.contains { $0.hasSuffix("«") || $0.hasPrefix("»") || $0.hasPrefix("!") })
+    }
 }

@@ -37,7 +37,7 @@ enum BookMapper {
         chapters.enumerated().map { position, chapter in
             ChapterRecord(
                 bookId: bookID.rawValue, position: position, title: chapter.title,
-                depth: chapter.depth, firstPage: chapter.firstPage
+                depth: chapter.depth, firstPage: chapter.firstPage, textOffset: chapter.textOffset
             )
         }
     }
@@ -102,7 +102,9 @@ enum BookMapper {
     }
 
     static func chapter(_ record: ChapterRecord) -> Chapter {
-        Chapter(title: record.title, depth: record.depth, firstPage: record.firstPage)
+        Chapter(
+            title: record.title, depth: record.depth, firstPage: record.firstPage, textOffset: record.textOffset
+        )
     }
 
     static func page(_ record: PageRecord) -> Page {

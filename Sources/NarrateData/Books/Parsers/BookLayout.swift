@@ -55,11 +55,27 @@ enum BookLayout {
             pages.append(Page(index: number, label: start.label ?? String(number), text: text))
         }
         let placed = chapters.map { chapter in
-            // The last page that starts at or before the chapter's first block.
-            let page = starts.lastIndex { $0.index <= chapter.blockIndex }.map { $0 + 1 } ?? 1
-            return Chapter(title: chapter.title, depth: chapter.depth, firstPage: page)
+            // The last page that starts at or before the chapter's first block, and where in its text that
+            // block starts: several chapters may start on one printed page.
+            let position = starts.lastIndex { $0.index <= chapter.blockIndex }
+            let page = position.map { $0 + 1 } ?? 1
+            let pageStart = position.map { starts[$0].index } ?? 0
+            let offset = textOffset(ofBlock: chapter.blockIndex, from: pageStart, in: blocks)
+            return Chapter(
+                title: chapter.title, depth: chapter.depth, firstPage: page,
+                textOffset: min(offset, pages.indices.contains(page - 1) ? pages[page - 1].text.unicodeScalars.count : 0)
+            )
         }
         return (placed, assignChapters(placed, to: pages))
+    }
+
+    /// Where block `block` starts in the text of a page made of the blocks from `pageStart`, in scalars: the
+    /// normalized blocks before it and the blank line after them. Normalizing works paragraph by paragraph, so
+    /// the blocks before normalize the same alone as at the top of the page.
+    static func textOffset(ofBlock block: Int, from pageStart: Int, in blocks: [String]) -> Int {
+        guard block > pageStart else { return 0 }
+        let before = normalized(blocks[pageStart..<block].joined(separator: "\n\n"))
+        return before.isEmpty ? 0 : before.unicodeScalars.count + 2
     }
 
     /// The page text in `TextNormalizer`'s form. Blocks are already folded, so only NFC and control
@@ -69,16 +85,21 @@ enum BookLayout {
         return TextNormalizer.normalize(text)
     }
 
-    /// Each page belongs to the chapter with the latest first page at or before it (the later
-    /// table-of-contents entry when several start on the same page).
+    /// Each page belongs to the chapter in force at the top of its text: the latest start at or before it (the
+    /// later table-of-contents entry when several start there). A chapter starting lower on a page takes the
+    /// pages after it.
     private static func assignChapters(_ chapters: [Chapter], to pages: [Page]) -> [Page] {
         guard !chapters.isEmpty else { return pages }
-        let order = chapters.indices.sorted { (chapters[$0].firstPage, $0) < (chapters[$1].firstPage, $1) }
+        let order = chapters.indices.sorted {
+            (chapters[$0].firstPage, chapters[$0].textOffset, $0) < (chapters[$1].firstPage, chapters[$1].textOffset, $1)
+        }
         var result = pages
         var cursor = 0
         var currentChapter: Int?
         for pageIndex in result.indices {
-            while cursor < order.count, chapters[order[cursor]].firstPage <= result[pageIndex].index {
+            let page = result[pageIndex].index
+            while cursor < order.count, chapters[order[cursor]].firstPage < page
+                || (chapters[order[cursor]].firstPage == page && chapters[order[cursor]].textOffset == 0) {
                 currentChapter = order[cursor]
                 cursor += 1
             }

@@ -10,4 +10,6 @@ struct ChapterRecord: Codable, Sendable, Equatable, FetchableRecord, Persistable
     var title: String
     var depth: Int
     var firstPage: Int
+    /// Scalar offset of the chapter's start in its first page's text (0 in rows stored before it was kept).
+    var textOffset: Int
 }
