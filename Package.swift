@@ -6,9 +6,11 @@ let strictSettings: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
+// Linux only: eSpeak NG runs in forked `narrate-worker` processes, and the code relies on
+// Glibc, /proc and Linux pipes (SwiftPM has no way to declare Linux as the only platform, so
+// none is declared; building elsewhere fails at `import Glibc`).
 let package = Package(
     name: "Narrate",
-    platforms: [.macOS(.v15)],
     products: [
         .library(name: "NarrateKit", targets: ["NarrateKit"]),
         .executable(name: "narrate", targets: ["narrate"]),
@@ -20,6 +22,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        // `swift package generate-documentation --target NarrateKit` (the API reference).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .systemLibrary(

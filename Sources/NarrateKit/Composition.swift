@@ -55,14 +55,18 @@ public func loadLexicons(paths: [String]) throws(PronunciationError) -> [Pronunc
     try LexiconFileReader.read(paths)
 }
 
+/// What eSpeak will be given for a text (`narrate text --phonemes`).
 public func makeGetSpokenTextUseCase() -> any GetSpokenTextUseCaseContract {
     GetSpokenTextUseCase()
 }
 
+/// Speaking a text of any length through `repository` (see `makeTTSRepository`).
 public func makeSpeakTextUseCase(repository: any TTSRepositoryContract) -> any SpeakTextUseCaseContract {
     SpeakTextUseCase(repository: repository)
 }
 
+/// The book file parsers (EPUB 2/3, plain text, HTML, Markdown), with the configuration's page
+/// length for books without printed pages.
 public func makeBookSourceRepository(configuration: NarrateConfiguration) -> any BookSourceRepositoryContract {
     FileBookSourceRepository(options: ParseOptions(wordsPerPage: configuration.wordsPerPage))
 }
@@ -75,14 +79,23 @@ public func makeBookRepository(configuration: NarrateConfiguration) throws(BookE
 
 /// Everything that works on the library, sharing one database connection.
 public struct LibraryUseCases: Sendable {
+    /// Adding a book file to the library.
     public let importBook: any ImportBookUseCaseContract
+    /// Listing the library.
     public let getBooks: any GetBooksUseCaseContract
+    /// Finding a book by file, id or title (what every book command starts with).
     public let getBookDetail: any GetBookDetailUseCaseContract
+    /// Full-text search.
     public let searchBooks: any SearchBooksUseCaseContract
+    /// Removing a book.
     public let deleteBook: any DeleteBookUseCaseContract
+    /// A book's chapters with their pages.
     public let getTableOfContents: any GetTableOfContentsUseCaseContract
+    /// A book with all its pages.
     public let getPages: any GetPagesUseCaseContract
+    /// One page of a book.
     public let getPage: any GetPageUseCaseContract
+    /// Saving where the reader stopped.
     public let updateReadingProgress: any UpdateReadingProgressUseCaseContract
     let bookRepository: any BookRepositoryContract
 }
@@ -119,18 +132,22 @@ public func makeNarratePageUseCase(configuration: NarrateConfiguration = .standa
     )
 }
 
+/// Narrating a page of a book already in hand, from the cache where it can.
 public func makeGetPageNarrationUseCase(repository: any TTSRepositoryContract) -> any GetPageNarrationUseCaseContract {
     GetPageNarrationUseCase(ttsRepository: repository)
 }
 
+/// Narrating a page anew, replacing its cached audio.
 public func makeRefreshPageNarrationUseCase(repository: any TTSRepositoryContract) -> any RefreshPageNarrationUseCaseContract {
     RefreshPageNarrationUseCase(ttsRepository: repository)
 }
 
+/// Narrating the page after the saved reading progress, and saving the new progress.
 public func makeNarrateNextPageUseCase(library: LibraryUseCases, repository: any TTSRepositoryContract) -> any NarrateNextPageUseCaseContract {
     NarrateNextPageUseCase(bookRepository: library.bookRepository, ttsRepository: repository, clock: { Date() })
 }
 
+/// The voice presets (`configuration.voiceDirectories`) and the engine's voices.
 public func makeVoiceRepository(configuration: NarrateConfiguration) -> any VoiceRepositoryContract {
     let synthesizer = speechEngine(configuration)
     return VoiceRepository(presetDirectories: configuration.voiceDirectories) { () throws(SpeechError) in
@@ -138,10 +155,12 @@ public func makeVoiceRepository(configuration: NarrateConfiguration) -> any Voic
     }
 }
 
+/// Listing presets and engine voices.
 public func makeGetVoicesUseCase(configuration: NarrateConfiguration) -> any GetVoicesUseCaseContract {
     GetVoicesUseCase(repository: makeVoiceRepository(configuration: configuration))
 }
 
+/// Resolving a voice name (or a text's language) and overrides to a voice profile.
 public func makeResolveVoiceUseCase(configuration: NarrateConfiguration) -> any ResolveVoiceUseCaseContract {
     ResolveVoiceUseCase(repository: makeVoiceRepository(configuration: configuration))
 }

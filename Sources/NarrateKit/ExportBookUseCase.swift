@@ -9,9 +9,20 @@ public enum ExportEvent: Sendable {
     case finished(ExportSummary)
 }
 
-/// Exports a library book to audio files: the business function `exportBook` composed with
-/// the audio cache, `narrate worker` processes, the encoders and the manifest.
-public struct ExportBookUseCase: Sendable {
+/// Exports a book to audio files, resumably: what `narrate book` does, for any front end.
+public protocol ExportBookUseCaseContract: Sendable {
+    /// Runs the export, reporting progress through `onProgress`.
+    /// - Throws: `ExportError` (a selection past the end, a folder that cannot be written, an
+    ///   encoder that fails, speech errors).
+    func execute(book: Book, voice: VoiceProfile, options: BookExportOptions, onProgress: @escaping @Sendable (ExportProgress) -> Void) async throws(ExportError) -> ExportSummary
+
+    /// The same export as a stream of events, ending with `.finished` (or the error).
+    func events(book: Book, voice: VoiceProfile, options: BookExportOptions) -> AsyncThrowingStream<ExportEvent, any Error>
+}
+
+/// Exports a book to audio files: `BookExporter` (the export business function composed with
+/// the audio cache, the `narrate-worker` processes, the encoders and the manifest).
+public struct ExportBookUseCase: ExportBookUseCaseContract {
     private let exporter: BookExporter
 
     init(exporter: BookExporter) {
@@ -42,9 +53,10 @@ public struct ExportBookUseCase: Sendable {
 }
 
 /// The export use case: `jobs` chunks synthesized at once, each in a `narrate-worker` process
-/// (found as `ESpeakWorkerLocator` says, or at `workerExecutable`).
+/// (found as `ESpeakWorkerLocator` says, or at `workerExecutable`), through the audio cache
+/// (which is what makes an export resumable).
 /// - Throws: `ExportError` when the cache is off or cannot be opened.
-public func makeExportBookUseCase(configuration: NarrateConfiguration, jobs: Int, logger: Logger, workerExecutable: String? = nil) async throws(ExportError) -> ExportBookUseCase {
+public func makeExportBookUseCase(configuration: NarrateConfiguration, jobs: Int, logger: Logger, workerExecutable: String? = nil) async throws(ExportError) -> any ExportBookUseCaseContract {
     guard let cacheDirectory = configuration.cacheDirectory else {
         throw .invalidSelection("Exporting a book needs the audio cache (it is what makes an export resumable and parallel): drop --no-cache.")
     }

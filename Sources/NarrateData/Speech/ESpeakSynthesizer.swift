@@ -44,16 +44,21 @@ public final class ESpeakSynthesizer: SpeechSynthesizerContract {
     public init(workers: Int = ProcessInfo.processInfo.activeProcessorCount, executable: String? = nil, environment: [String: String]? = nil, limits: Limits = Limits()) {
         pool = ESpeakWorkerPool(count: workers, executable: ESpeakWorkerLocator.locate(explicit: executable), environment: environment)
         self.limits = limits
+        let version = espeak_Info(nil).map { String(cString: $0) } ?? "unknown"
+        engine = EngineDescriptor(id: "espeak-ng", version: version, sampleRate: Self.sampleRate)
     }
+
+    /// The engine's identity, read once: every cache key needs it.
+    private let engine: EngineDescriptor
 
     /// How many texts this synthesizer works on at once.
     public var workerCount: Int { pool.count }
 
     /// The engine's identity. The version is the library's own (`espeak_Info`, which reads no
-    /// state and synthesizes nothing), so a cache hit needs no worker.
+    /// state and synthesizes nothing), read when the synthesizer is made: a cache hit needs no
+    /// worker and waits for nothing.
     public func descriptor() throws(SpeechError) -> EngineDescriptor {
-        let version = espeak_Info(nil).map { String(cString: $0) } ?? "unknown"
-        return EngineDescriptor(id: "espeak-ng", version: version, sampleRate: Self.sampleRate)
+        engine
     }
 
     public func synthesize(_ request: SpeechRequest) async throws(SpeechError) -> SpeechAudio {

@@ -4,6 +4,7 @@ public protocol DeleteBookUseCaseContract: Sendable {
     func execute(reference: String) async throws(BookError) -> LibraryBook
 }
 
+/// Removes a book from the library (found by file, id or title) with its pages, cover and progress.
 public struct DeleteBookUseCase: DeleteBookUseCaseContract {
     private let repository: any BookRepositoryContract
     private let resolver: BookResolver

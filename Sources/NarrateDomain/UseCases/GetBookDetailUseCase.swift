@@ -4,6 +4,8 @@ public protocol GetBookDetailUseCaseContract: Sendable {
     func execute(reference: String) async throws(BookError) -> LibraryBook
 }
 
+/// Finds the book a reference names — a file (added on first use), a library id, or a title
+/// prefix — read again by today's parsers when it was added by older ones.
 public struct GetBookDetailUseCase: GetBookDetailUseCaseContract {
     private let resolver: BookResolver
 

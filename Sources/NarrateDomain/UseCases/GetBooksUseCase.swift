@@ -3,6 +3,7 @@ public protocol GetBooksUseCaseContract: Sendable {
     func execute() async throws(BookError) -> [LibraryBook]
 }
 
+/// Lists the library, newest first.
 public struct GetBooksUseCase: GetBooksUseCaseContract {
     private let repository: any BookRepositoryContract
 

@@ -7,6 +7,7 @@ public protocol GetPageNarrationUseCaseContract: Sendable {
     func execute(book: Book, page: String, voice: VoiceProfile) async throws(NarrationError) -> PageNarration
 }
 
+/// Narrates one page of a book already in hand, from the audio cache where it can (`localFirst`).
 public struct GetPageNarrationUseCase: GetPageNarrationUseCaseContract {
     private let narrator: PageNarrator
 

@@ -4,6 +4,7 @@ public protocol GetPageUseCaseContract: Sendable {
     func execute(reference: String, page: String) async throws(BookError) -> (book: LibraryBook, page: Page)
 }
 
+/// One page of a book, by its printed label, its number, or `#N`.
 public struct GetPageUseCase: GetPageUseCaseContract {
     private let resolver: BookResolver
 

@@ -3,6 +3,7 @@ public protocol GetPagesUseCaseContract: Sendable {
     func execute(reference: String) async throws(BookError) -> LibraryBook
 }
 
+/// A book with all its pages, for listings and `narrate text`.
 public struct GetPagesUseCase: GetPagesUseCaseContract {
     private let resolver: BookResolver
 

@@ -6,6 +6,7 @@ public protocol GetSpokenTextUseCaseContract: Sendable {
     func execute(book: Book, pages: [Page], voice: VoiceProfile) -> (text: String, warnings: [PronunciationWarning])
 }
 
+/// What eSpeak is given for a text: pronunciations applied as `[[…]]` phoneme spans.
 public struct GetSpokenTextUseCase: GetSpokenTextUseCaseContract {
     public init() {}
 

@@ -20,6 +20,7 @@ public struct TableOfContentsEntry: Sendable, Hashable, Codable {
     }
 }
 
+/// A book's chapters, each with the page (and its label) it starts on.
 public struct GetTableOfContentsUseCase: GetTableOfContentsUseCaseContract {
     private let resolver: BookResolver
 

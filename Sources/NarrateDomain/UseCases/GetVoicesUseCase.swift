@@ -4,6 +4,7 @@ public protocol GetVoicesUseCaseContract: Sendable {
     func execute(language: String?) async throws(SpeechError) -> [Voice]
 }
 
+/// The voice presets and engine voices, optionally only those that speak a language.
 public struct GetVoicesUseCase: GetVoicesUseCaseContract {
     private let repository: any VoiceRepositoryContract
 

@@ -5,6 +5,7 @@ public protocol ImportBookUseCaseContract: Sendable {
     func execute(path: String) async throws(BookError) -> (book: LibraryBook, existed: Bool)
 }
 
+/// Adds a book file to the library, or finds it there when a file with the same content was added before.
 public struct ImportBookUseCase: ImportBookUseCaseContract {
     private let resolver: BookResolver
 

@@ -14,6 +14,7 @@ public protocol NarrateNextPageUseCaseContract: Sendable {
     ) async throws(NarrationError) -> PageNarration
 }
 
+/// Narrates the page after the saved reading progress, then saves the new progress.
 public struct NarrateNextPageUseCase: NarrateNextPageUseCaseContract {
     private let bookRepository: any BookRepositoryContract
     private let narrator: PageNarrator

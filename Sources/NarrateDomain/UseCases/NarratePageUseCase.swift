@@ -39,6 +39,8 @@ public struct NarratedPage: Sendable {
     }
 }
 
+/// Narrates a page from a book reference: finds the book, chooses the voice (named, or by the
+/// book's language), narrates the page through the cache, and flushes the cache.
 public struct NarratePageUseCase: NarratePageUseCaseContract {
     private let books: any GetBookDetailUseCaseContract
     private let voices: any ResolveVoiceUseCaseContract

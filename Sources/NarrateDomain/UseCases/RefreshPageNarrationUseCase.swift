@@ -8,6 +8,7 @@ public protocol RefreshPageNarrationUseCaseContract: Sendable {
     func execute(book: Book, page: String, voice: VoiceProfile) async throws(NarrationError) -> PageNarration
 }
 
+/// Narrates a page anew, replacing its cached audio (`remoteFirst`: the cache only if synthesis fails).
 public struct RefreshPageNarrationUseCase: RefreshPageNarrationUseCaseContract {
     private let narrator: PageNarrator
 

@@ -60,6 +60,8 @@ public struct VoiceOverrides: Sendable, Hashable {
     }
 }
 
+/// Resolves a voice name and overrides to a profile: a preset, an engine voice, or one chosen by
+/// the text's language (names such as "Dutch" included), with the reason for the choice.
 public struct ResolveVoiceUseCase: ResolveVoiceUseCaseContract {
     public static let defaultPreset = "narrator"
     private let repository: any VoiceRepositoryContract

@@ -3,6 +3,7 @@ public protocol SearchBooksUseCaseContract: Sendable {
     func execute(query: String) async throws(BookError) -> [BookSearchResult]
 }
 
+/// Full-text search of the library's titles, authors and pages.
 public struct SearchBooksUseCase: SearchBooksUseCaseContract {
     private let repository: any BookRepositoryContract
 

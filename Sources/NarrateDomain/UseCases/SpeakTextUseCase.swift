@@ -13,6 +13,8 @@ public protocol SpeakTextUseCaseContract: Sendable {
     ) async throws(SpeechError) -> SpeechSummary
 }
 
+/// Speaks a text of any length: cut into chunks at sentence boundaries, synthesized in parallel
+/// through the cache, and handed to the caller in order.
 public struct SpeakTextUseCase: SpeakTextUseCaseContract {
     private let repository: any TTSRepositoryContract
     private let bounds: SpeechBounds

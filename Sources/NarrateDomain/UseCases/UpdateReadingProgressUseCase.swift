@@ -6,6 +6,7 @@ public protocol UpdateReadingProgressUseCaseContract: Sendable {
     func execute(book: LibraryBook, pageIndex: Int) async throws(BookError) -> ReadingProgress
 }
 
+/// Saves the page where the reader stopped.
 public struct UpdateReadingProgressUseCase: UpdateReadingProgressUseCaseContract {
     private let repository: any BookRepositoryContract
     private let clock: @Sendable () -> Date
