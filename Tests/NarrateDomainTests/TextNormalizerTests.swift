@@ -88,3 +88,20 @@ import Testing
         #expect(paragraphs.contains("Au lecteur."))
     }
 }
+
+@Suite struct WhitespaceRuleTests {
+    @Test("Markup folding and text normalization agree on every kind of space and invisible character")
+    func oneRule() {
+        // Given text with a zero-width space, a word joiner, a soft hyphen, a BOM, no-break and ideographic spaces, and a ZWJ
+        let text = "a\u{200B}b c\u{2060}d e\u{00AD}f\u{FEFF}g\u{00A0}h\u{3000}i \u{0915}\u{094D}\u{200D}\u{0937}"
+
+        // When
+        let normalized = TextNormalizer.normalize(text)
+
+        // Then invisible characters go, spaces fold, the joiner stays
+        #expect(normalized == "ab cd efg h i \u{0915}\u{094D}\u{200D}\u{0937}")
+        #expect(WhitespaceRule.kind(of: "\u{200B}") == .invisible)
+        #expect(WhitespaceRule.kind(of: "\u{200D}") == .visible)
+        #expect(WhitespaceRule.kind(of: "\u{2003}") == .space)
+    }
+}

@@ -6,7 +6,8 @@ public enum TextNormalizer {
     /// Normalizes `text`.
     ///
     /// NFC; CRLF/CR → LF; control characters removed (except `\n` and `\f`; tabs count as spaces);
-    /// no-break and other Unicode spaces → space; soft hyphen and byte order mark removed; whitespace inside
+    /// no-break and other Unicode spaces → space; invisible characters (``WhitespaceRule``: soft
+    /// hyphen, zero-width space, word joiner, byte order mark) removed; whitespace inside
     /// a paragraph folded to one space (single newlines are soft line wraps); paragraphs (separated by one or
     /// more blank lines, by `\f`, or by U+2029) joined by exactly `"\n\n"`; leading/trailing whitespace trimmed.
     public static func normalize(_ text: String) -> String {
@@ -89,15 +90,14 @@ public enum TextNormalizer {
     private static func classify(_ scalar: Unicode.Scalar) -> ScalarKind {
         switch scalar.value {
         case 0x0D: return .carriageReturn
-        case 0x0A, 0x85, 0x2028: return .lineFeed
-        case 0x0C, 0x2029: return .paragraphBreak
-        case 0x20, 0x09, 0x0B, 0xA0: return .space
-        case 0x21...0x7E: return .visible
-        case 0x00...0x1F, 0x7F...0x9F, 0xAD, 0xFEFF: return .removed
         default:
-            if scalar.properties.isWhitespace { return .space }
-            if scalar.properties.generalCategory == .control { return .removed }
-            return .visible
+            switch WhitespaceRule.kind(of: scalar) {
+            case .lineBreak: return .lineFeed
+            case .paragraphBreak: return .paragraphBreak
+            case .space: return .space
+            case .invisible: return .removed
+            case .visible: return .visible
+            }
         }
     }
 }

@@ -60,3 +60,19 @@ import Testing
         }
     }
 }
+
+@Suite struct MarkupWhitespaceTests {
+    @Test("HTML text folds spaces and drops invisible characters by the same rule as text normalization")
+    func sameRuleAsNormalizer() throws {
+        // Given
+        let text = "a\u{200B}b c\u{2060}d e\u{00AD}f\u{FEFF}g\u{00A0}h\u{3000}i"
+        let html = "<html><body><p>\(text)</p></body></html>"
+
+        // When
+        let book = try HTMLParser().parse(Data(html.utf8), path: "w.html", options: ParseOptions())
+
+        // Then
+        #expect(book.pages.first?.text == TextNormalizer.normalize(text))
+        #expect(book.pages.first?.text == "ab cd efg h i")
+    }
+}

@@ -573,29 +573,17 @@ final class BlockCollector {
 
     private enum SpaceKind { case space, invisible, none }
 
-    /// Classifies one UTF-8 encoded scalar: Unicode white space, invisible (soft hyphen, zero-width
-    /// space, BOM), or anything else.
+    /// Classifies one UTF-8 encoded scalar by ``WhitespaceRule`` (the rule text normalization
+    /// uses too): white space of any kind, invisible, or anything else.
     private static func unicodeSpaceKind(_ bytes: ArraySlice<UInt8>) -> SpaceKind {
-        let b = bytes.startIndex
-        switch bytes.count {
-        case 2:
-            if bytes[b] == 0xC2 {
-                if bytes[b + 1] == 0xA0 || bytes[b + 1] == 0x85 { return .space }  // U+00A0, U+0085
-                if bytes[b + 1] == 0xAD { return .invisible }  // U+00AD soft hyphen
-            }
-        case 3:
-            switch (bytes[b], bytes[b + 1], bytes[b + 2]) {
-            case (0xE1, 0x9A, 0x80): return .space  // U+1680
-            case (0xE2, 0x80, 0x80...0x8A), (0xE2, 0x80, 0xA8), (0xE2, 0x80, 0xA9), (0xE2, 0x80, 0xAF), (0xE2, 0x81, 0x9F),
-                 (0xE3, 0x80, 0x80):
-                return .space  // U+2000–200A, 2028, 2029, 202F, 205F, 3000
-            case (0xE2, 0x80, 0x8B), (0xEF, 0xBB, 0xBF), (0xE2, 0x81, 0xA0):
-                return .invisible  // U+200B, U+FEFF, U+2060
-            default: break
-            }
-        default: break
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        guard case let .scalarValue(scalar) = decoder.decode(&iterator) else { return .none }
+        switch WhitespaceRule.kind(of: scalar) {
+        case .lineBreak, .paragraphBreak, .space: return .space
+        case .invisible: return .invisible
+        case .visible: return .none
         }
-        return .none
     }
 
     /// Whether `text` has at least one letter or digit (ASCII checked first, cheaply).
