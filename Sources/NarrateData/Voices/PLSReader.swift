@@ -36,10 +36,10 @@ enum PLSReader {
             guard entries.count < PronunciationLexicon.maxEntries else {
                 return .failure(Failure(reason: "it has more than \(PronunciationLexicon.maxEntries) lexemes"))
             }
-            let graphemes = lexeme.children("grapheme").map { BlockCollector.collapseWhitespace($0.text) }.filter { !$0.isEmpty }
+            let graphemes = lexeme.children("grapheme").map { MarkupText.collapseWhitespace($0.text) }.filter { !$0.isEmpty }
             let phonemes = lexeme.children("phoneme")
             guard !graphemes.isEmpty, let phoneme = phonemes.first(where: { $0.attribute("prefer") == "true" }) ?? phonemes.first else { continue }
-            let text = BlockCollector.collapseWhitespace(phoneme.text)
+            let text = MarkupText.collapseWhitespace(phoneme.text)
             guard !text.isEmpty else { continue }
             entries.append(PronunciationEntry(graphemes: graphemes, phonemes: text, alphabet: phoneme.attribute("alphabet") ?? alphabet))
         }

@@ -157,6 +157,8 @@ struct ESpeakSynthesizerTests {
 
         // When
         let error = await #expect(throws: SpeechError.self) { try await sut.synthesize(SpeechRequest(text: "This goes on forever.", voice: voice)) }
+        // Only the hang is timed: starting the worker and speaking the next text may be slow on a busy machine.
+        let failedAfter = ContinuousClock.now - started
         let next = try await sut.synthesize(SpeechRequest(text: "Next.", voice: voice))
 
         // Then
@@ -166,7 +168,7 @@ struct ESpeakSynthesizerTests {
         }
         #expect(reason.contains("deadline"))
         #expect(text == "This goes on forever.")
-        #expect(ContinuousClock.now - started < .seconds(30))
+        #expect(failedAfter < .seconds(30))
         #expect(!next.samples.isEmpty)
     }
 

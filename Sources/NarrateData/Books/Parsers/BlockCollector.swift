@@ -84,7 +84,6 @@ final class BlockCollector {
     private(set) var inlinePronunciations: [PronunciationEntry] = []
     /// Prefixes bound to the SSML namespace (`ssml` unless a document binds another).
     private var ssmlPrefixes: Set<String> = ["ssml"]
-    static let ssmlNamespace = "http://www.w3.org/2001/10/synthesis"
 
     // State
     private struct OpenElement {
@@ -141,10 +140,6 @@ final class BlockCollector {
         "center", "hgroup", "details", "summary", "legend", "fieldset", "form", "html", "line",
         "l", "lg", "linegroup",
     ]
-    /// Classes that mark line or page numbers printed in the margin, not text to read.
-    static let numberClasses: Set<Substring> = [
-        "lnum", "linenum", "linenumber", "line-number", "linenr", "pagenum", "pagenumber", "page-number",
-    ]
 
     /// Starts a new document; `name` is its archive entry name (or file name).
     func beginDocument(_ name: String) {
@@ -176,99 +171,38 @@ final class BlockCollector {
         }
         rawDocumentRanges[document] = documentStart..<rawBlocks.count
         if let titleText {
-            documentTitles[document] = BlockCollector.collapseWhitespace(titleText)
+            documentTitles[document] = MarkupText.collapseWhitespace(titleText)
         }
     }
 
     func startElement(_ rawName: String, attributes: [String: String]) {
-        let name = Self.normalizedName(rawName)
-        var open = OpenElement(name: name)
-        var types: [Substring] = []
-        var roles: [Substring] = []
-        var classes: [Substring] = []
-        var id: String?
-        var hidden = false
-        var ssmlPhoneme: String?
-        for (key, value) in attributes where key.hasPrefix("xmlns:") && value == Self.ssmlNamespace {
-            ssmlPrefixes.insert(String(key.dropFirst(6)))
-        }
-        for (key, value) in attributes {
-            switch key {
-            case "id": id = value
-            case "name" where name == "a": if id == nil { id = value }
-            case "role": roles = value.split(whereSeparator: \.isWhitespace)
-            case "hidden": hidden = true
-            case "class": classes = value.split(whereSeparator: \.isWhitespace)
-            default:
-                if key.hasSuffix(":type") { types = value.split(whereSeparator: \.isWhitespace) }
-                if let colon = key.firstIndex(of: ":"), ssmlPrefixes.contains(String(key[..<colon])) {
-                    switch key[key.index(after: colon)...] {
-                    case "ph": ssmlPhoneme = value
-                    case "alphabet": open.ssmlAlphabet = value
-                    default: break
-                    }
-                }
-            }
-        }
-        let numberClass = classes.contains { Self.numberClasses.contains($0) }
-        let role = includesMatter ? nil : MatterClassifier.role(types: types, roles: roles, classes: classes, id: id, elementName: name)
-        let isNote = role == .note
-        let isNoteRef = role == .noteReference
-        let isPageBreak = types.contains("pagebreak") || roles.contains("doc-pagebreak")
+        let element = ElementAttributes(name: MarkupText.normalizedName(rawName), attributes: attributes, ssmlPrefixes: &ssmlPrefixes)
+        var open = OpenElement(name: element.name)
+        open.ssmlAlphabet = element.ssmlAlphabet
+        let role = includesMatter ? nil : MatterClassifier.role(
+            types: element.types, roles: element.roles, classes: element.classes, id: element.id, elementName: element.name
+        )
         var matterKind: SkippedMatter.Kind?
         if case let .matter(kind) = role { matterKind = kind }
+        let idKey = element.id.map { document + "#" + $0 }
+        if let idKey { registerID(idKey, isNote: role == .note, isMatter: matterKind != nil) }
 
-        var idKey: String?
-        if let id {
-            let key = document + "#" + id
-            idKey = key
-            if skipDepth > 0 || isNote {
-                if noteDepth > 0 || isNote { noteTargets.insert(key) }
-            }
-            if matter != nil || matterKind != nil {
-                matterTargets.insert(key)
-            }
-            if chapterTargets.contains(key) {
-                flush()
-                rawAnchors[key] = rawBlocks.count
-            }
-            if let label = pageListTargets[key] {
-                flush()
-                markers.append(PageMarker(rawIndex: rawBlocks.count, label: label))
-            }
-        }
-
-        if isPageBreak {
+        if element.isPageBreak {
             open.skips = true
-            if usesPageBreakMarkers, skipDepth == 0 {
-                flush()
-                let label = attributes["title"] ?? attributes["aria-label"]
-                let trimmed = label.map(Self.collapseWhitespace)
-                markers.append(PageMarker(rawIndex: rawBlocks.count, label: trimmed?.isEmpty == false ? trimmed : nil))
-                if trimmed?.isEmpty ?? true {
-                    pageBreakLabel = (markers.count - 1, "")
-                    open.endsPageBreak = true
-                }
-            }
+            beginPageBreak(element, open: &open)
         }
-        if isNote {
+        if role == .note {
             open.skips = true
             open.isNote = true
             documentHadNotes = true
         }
         // Matter that is not the book: a printed table of contents (a `<section epub:type="toc">`
         // outside `<nav>`), a Gutenberg licence, an imprint…
-        if isNoteRef || matterKind != nil || hidden || numberClass || Self.skippedElements.contains(name) {
+        if role == .noteReference || matterKind != nil || element.hidden || element.isNumber || Self.skippedElements.contains(element.name) {
             open.skips = true
         }
-        if matter == nil, skipDepth == 0, let kind = isNote ? .notes : matterKind {
-            open.isMatter = true
-            matter = MatterCapture(kind: kind)
-        } else if matter != nil, matter?.heading == nil, matter?.headingText == nil, Self.headingLevel(name) != nil {
-            matter?.headingText = ""
-            open.endsHeading = true
-        }
-        if name == "title", titleText == nil, stack.contains(where: { $0.name == "head" }) {
+        beginMatterCapture(kind: role == .note ? .notes : matterKind, element: element.name, open: &open)
+        if element.name == "title", titleText == nil, stack.contains(where: { $0.name == "head" }) {
             // The document's <title> is not read, but it can name a chapter.
             open.isTitle = true
             titleText = ""
@@ -283,14 +217,65 @@ final class BlockCollector {
             stack.append(open)
             return
         }
-        if Self.blockElements.contains(name) {
+        beginReadable(element, idKey: idKey, open: &open)
+        stack.append(open)
+    }
+
+    /// Notes what an element's id stands for: a note target, skipped matter, a chapter start, a
+    /// print page.
+    private func registerID(_ key: String, isNote: Bool, isMatter: Bool) {
+        if skipDepth > 0 || isNote {
+            if noteDepth > 0 || isNote { noteTargets.insert(key) }
+        }
+        if matter != nil || isMatter {
+            matterTargets.insert(key)
+        }
+        if chapterTargets.contains(key) {
+            flush()
+            rawAnchors[key] = rawBlocks.count
+        }
+        if let label = pageListTargets[key] {
+            flush()
+            markers.append(PageMarker(rawIndex: rawBlocks.count, label: label))
+        }
+    }
+
+    /// A page-break marker starts a print page (when the book has no page list); its label is
+    /// its title, else its text.
+    private func beginPageBreak(_ element: ElementAttributes, open: inout OpenElement) {
+        guard usesPageBreakMarkers, skipDepth == 0 else { return }
+        flush()
+        let trimmed = element.label.map(MarkupText.collapseWhitespace)
+        markers.append(PageMarker(rawIndex: rawBlocks.count, label: trimmed?.isEmpty == false ? trimmed : nil))
+        if trimmed?.isEmpty ?? true {
+            pageBreakLabel = (markers.count - 1, "")
+            open.endsPageBreak = true
+        }
+    }
+
+    /// Starts listing skipped matter of `kind` at an element that begins it, or takes the first
+    /// heading inside the matter being listed as its title.
+    private func beginMatterCapture(kind: SkippedMatter.Kind?, element name: String, open: inout OpenElement) {
+        if matter == nil, skipDepth == 0, open.skips, let kind {
+            open.isMatter = true
+            matter = MatterCapture(kind: kind)
+        } else if matter != nil, matter?.heading == nil, matter?.headingText == nil, MarkupText.headingLevel(name) != nil {
+            matter?.headingText = ""
+            open.endsHeading = true
+        }
+    }
+
+    /// An element whose text is read: a block starts a new one (a heading is remembered), a link
+    /// into the book is kept aside, an id marks where it stands, `ssml:ph` is noted.
+    private func beginReadable(_ element: ElementAttributes, idKey: String?, open: inout OpenElement) {
+        if Self.blockElements.contains(element.name) {
             open.isBlock = true
             flush()
-            if let level = Self.headingLevel(name), heading == nil {
+            if let level = MarkupText.headingLevel(element.name), heading == nil {
                 heading = (level, rawBlocks.count, "")
                 open.endsHeading = true
             }
-        } else if name == "a", linkStart == nil, let href = attributes["href"], !EPUBPath.isExternal(href) {
+        } else if element.name == "a", linkStart == nil, let href = element.href, !EPUBPath.isExternal(href) {
             let (path, fragment) = EPUBPath.split(href)
             let target = path.isEmpty ? document : (EPUBPath.resolve(path, from: documentDirectory) ?? path)
             let offset = current.utf8.count
@@ -302,15 +287,14 @@ final class BlockCollector {
             idBlocks[idKey] = rawBlocks.count
             pendingAnchor = (idKey, current.utf8.count)
         }
-        if let ssmlPhoneme {
+        if let ssmlPhoneme = element.ssmlPhoneme {
             let alphabet = open.ssmlAlphabet ?? stack.last(where: { $0.ssmlAlphabet != nil })?.ssmlAlphabet ?? "ipa"
             open.phoneme = (ssmlPhoneme, alphabet, current.utf8.count, rawBlocks.count)
         }
-        stack.append(open)
     }
 
     func endElement(_ rawName: String) {
-        let name = Self.normalizedName(rawName)
+        let name = MarkupText.normalizedName(rawName)
         // Lenient HTML leaves elements open (`<p>`, `<li>`): close up to the matching one, if any.
         guard let position = stack.lastIndex(where: { $0.name == name }) else { return }
         while stack.count > position {
@@ -325,7 +309,7 @@ final class BlockCollector {
             if open.isNote { noteDepth -= 1 }
         }
         if open.endsPageBreak, let pending = pageBreakLabel {
-            let label = Self.collapseWhitespace(pending.text)
+            let label = MarkupText.collapseWhitespace(pending.text)
             if !label.isEmpty, markers.indices.contains(pending.markerIndex) {
                 markers[pending.markerIndex].label = label
             }
@@ -336,7 +320,7 @@ final class BlockCollector {
             linkStart = nil
         }
         if open.endsHeading, let text = matter?.headingText {
-            let folded = Self.collapseWhitespace(text)
+            let folded = MarkupText.collapseWhitespace(text)
             matter?.heading = folded.isEmpty ? nil : folded
             matter?.headingText = nil
         }
@@ -347,11 +331,11 @@ final class BlockCollector {
                 notes.count += 1
                 notes.words += words
             } else if words > 0 {
-                skipped.append(SkippedMatter(kind: finished.kind, title: finished.heading ?? Self.opening(of: finished.text), words: words))
+                skipped.append(SkippedMatter(kind: finished.kind, title: finished.heading ?? MarkupText.opening(of: finished.text), words: words))
             }
         }
         if open.endsHeading, let pending = heading {
-            let text = Self.collapseWhitespace(pending.text)
+            let text = MarkupText.collapseWhitespace(pending.text)
             if !text.isEmpty {
                 headings.append(Heading(level: pending.level, rawIndex: pending.rawIndex, text: text, document: document))
             }
@@ -359,8 +343,8 @@ final class BlockCollector {
         }
         if let phoneme = open.phoneme, phoneme.block == rawBlocks.count {
             // Text that stayed in one block; a `ph` around whole blocks is not a word's.
-            let text = Self.collapseWhitespace(String(decoding: current.utf8.dropFirst(phoneme.offset), as: UTF8.self))
-            let phonemes = Self.collapseWhitespace(phoneme.phonemes)
+            let text = MarkupText.collapseWhitespace(String(decoding: current.utf8.dropFirst(phoneme.offset), as: UTF8.self))
+            let phonemes = MarkupText.collapseWhitespace(phoneme.phonemes)
             if !text.isEmpty, !phonemes.isEmpty {
                 inlinePronunciations.append(PronunciationEntry(graphemes: [text], phonemes: phonemes, alphabet: phoneme.alphabet))
             }
@@ -380,11 +364,11 @@ final class BlockCollector {
             }
             return
         }
-        if pendingAnchor != nil, text.utf8.contains(where: { !Self.isASCIISpace($0) }) {
+        if pendingAnchor != nil, text.utf8.contains(where: { !MarkupText.isASCIISpace($0) }) {
             pendingAnchor = nil
         }
         current += text
-        if !currentHasText, text.utf8.contains(where: { !Self.isASCIISpace($0) }) {
+        if !currentHasText, text.utf8.contains(where: { !MarkupText.isASCIISpace($0) }) {
             currentHasText = true
         }
         if heading != nil { heading?.text += text }
@@ -458,9 +442,9 @@ final class BlockCollector {
             if filter.dropped.contains(rawIndex) { continue }
             let text = removingNoteLinks(from: block, rawIndex: rawIndex, markers: filter.noteMarkers)
             // Unicode normalization (NFC) runs once per page, in `BookLayout`: far cheaper than per block.
-            let folded = Self.collapseWhitespace(text)
+            let folded = MarkupText.collapseWhitespace(text)
             // A block with no letter or digit ("* * *", stray "]>") has nothing to say.
-            if Self.hasLetterOrDigit(folded) {
+            if MarkupText.hasLetterOrDigit(folded) {
                 blocks.append(folded)
             }
         }
@@ -506,94 +490,5 @@ final class BlockCollector {
         }
         kept.append(contentsOf: utf8[min(position, utf8.count)...])
         return String(decoding: kept, as: UTF8.self)
-    }
-
-    // MARK: - Helpers
-
-    static func normalizedName(_ raw: String) -> String {
-        let local = XMLTree.localName(raw)
-        return local.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) ? local.lowercased() : local
-    }
-
-    static func headingLevel(_ name: String) -> Int? {
-        let utf8 = Array(name.utf8)
-        guard utf8.count == 2, utf8[0] == UInt8(ascii: "h"), utf8[1] >= UInt8(ascii: "1"), utf8[1] <= UInt8(ascii: "6") else {
-            return nil
-        }
-        return Int(utf8[1] - UInt8(ascii: "0"))
-    }
-
-    /// The first words of `text`, for a title.
-    static func opening(of text: String) -> String {
-        let words = collapseWhitespace(text).split(separator: " ", maxSplits: 8)
-        return words.prefix(8).joined(separator: " ") + (words.count > 8 ? "…" : "")
-    }
-
-    static func isASCIISpace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 || byte == 0x0C
-    }
-
-    /// Folds every run of whitespace (Unicode, including no-break spaces) into one space and trims.
-    ///
-    /// Works on UTF-8 bytes: this runs over every character of a book, and Unicode property
-    /// look-ups per scalar would dominate the parse time.
-    static func collapseWhitespace(_ text: String) -> String {
-        let input = Array(text.utf8)
-        var output: [UInt8] = []
-        output.reserveCapacity(input.count)
-        var pendingSpace = false
-        var index = 0
-        while index < input.count {
-            let byte = input[index]
-            if byte < 0x80 {
-                if isASCIISpace(byte) || byte == 0x0B {
-                    pendingSpace = !output.isEmpty
-                } else {
-                    if pendingSpace { output.append(0x20); pendingSpace = false }
-                    output.append(byte)
-                }
-                index += 1
-                continue
-            }
-            let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
-            let end = min(index + length, input.count)
-            switch unicodeSpaceKind(input[index..<end]) {
-            case .space:
-                pendingSpace = !output.isEmpty
-            case .invisible:
-                break
-            case .none:
-                if pendingSpace { output.append(0x20); pendingSpace = false }
-                output.append(contentsOf: input[index..<end])
-            }
-            index = end
-        }
-        return String(decoding: output, as: UTF8.self)
-    }
-
-    private enum SpaceKind { case space, invisible, none }
-
-    /// Classifies one UTF-8 encoded scalar by ``WhitespaceRule`` (the rule text normalization
-    /// uses too): white space of any kind, invisible, or anything else.
-    private static func unicodeSpaceKind(_ bytes: ArraySlice<UInt8>) -> SpaceKind {
-        var iterator = bytes.makeIterator()
-        var decoder = UTF8()
-        guard case let .scalarValue(scalar) = decoder.decode(&iterator) else { return .none }
-        switch WhitespaceRule.kind(of: scalar) {
-        case .lineBreak, .paragraphBreak, .space: return .space
-        case .invisible: return .invisible
-        case .visible: return .none
-        }
-    }
-
-    /// Whether `text` has at least one letter or digit (ASCII checked first, cheaply).
-    static func hasLetterOrDigit(_ text: String) -> Bool {
-        var sawNonASCII = false
-        for byte in text.utf8 {
-            if (byte >= 0x30 && byte <= 0x39) || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A) { return true }
-            if byte >= 0x80 { sawNonASCII = true }
-        }
-        guard sawNonASCII else { return false }
-        return text.unicodeScalars.contains { $0.properties.isAlphabetic || $0.properties.numericType != nil }
     }
 }

@@ -26,7 +26,7 @@ struct EPUBNavigation {
         if let pages = navs.first(where: { $0.epubTypes.contains("page-list") }) {
             for link in pages.all(where: { $0.name == "a" }) {
                 guard let href = link.attribute("href"), let target = resolveTarget(href, entry: entry, base: base) else { continue }
-                let label = BlockCollector.collapseWhitespace(link.text)
+                let label = MarkupText.collapseWhitespace(link.text)
                 if !label.isEmpty { navigation.pageList.append(PageTarget(label: label, target: target)) }
             }
         }
@@ -37,7 +37,7 @@ struct EPUBNavigation {
         for item in list.children("li") {
             let label = item.children.first { $0.name == "a" || $0.name == "span" }
             let sublist = item.children.first { $0.name == "ol" || $0.name == "ul" }
-            let title = label.map { BlockCollector.collapseWhitespace($0.text) } ?? ""
+            let title = label.map { MarkupText.collapseWhitespace($0.text) } ?? ""
             // An entry without a link (a heading over its children) starts where its first child does.
             let href = label?.attribute("href") ?? sublist?.first(where: { $0.name == "a" && $0.attribute("href") != nil })?.attribute("href")
             if !title.isEmpty, let href, let target = resolveTarget(href, entry: entry, base: base) {
@@ -59,7 +59,7 @@ struct EPUBNavigation {
         for target in root.child("pageList")?.children("pageTarget") ?? [] {
             guard let src = target.child("content")?.attribute("src"),
                   let resolved = resolveTarget(src, entry: entry, base: base) else { continue }
-            let label = BlockCollector.collapseWhitespace(target.child("navLabel")?.text ?? target.attribute("value") ?? "")
+            let label = MarkupText.collapseWhitespace(target.child("navLabel")?.text ?? target.attribute("value") ?? "")
             if !label.isEmpty { navigation.pageList.append(PageTarget(label: label, target: resolved)) }
         }
         return navigation
@@ -67,7 +67,7 @@ struct EPUBNavigation {
 
     private static func readNavPoints(_ parent: XMLTree, depth: Int, entry: String, base: String, into entries: inout [Entry]) {
         for point in parent.children("navPoint") {
-            let title = BlockCollector.collapseWhitespace(point.child("navLabel")?.text ?? "")
+            let title = MarkupText.collapseWhitespace(point.child("navLabel")?.text ?? "")
             if !title.isEmpty, let src = point.child("content")?.attribute("src"),
                let target = resolveTarget(src, entry: entry, base: base) {
                 entries.append(Entry(title: title, depth: depth, target: target))

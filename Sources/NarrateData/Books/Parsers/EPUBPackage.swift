@@ -83,7 +83,7 @@ struct EPUBPackage {
         if let legacy = metadata.child("dc-metadata") { elements += legacy.children }
         if let legacy = metadata.child("x-metadata") { elements += legacy.children }
         func value(_ element: XMLTree) -> String? {
-            let text = BlockCollector.collapseWhitespace(element.text)
+            let text = MarkupText.collapseWhitespace(element.text)
             return text.isEmpty ? nil : text
         }
         for element in elements {

@@ -262,8 +262,8 @@ public struct EPUBParser: DocumentParserContract {
 extension String {
     func trimmingASCIISpaces() -> String {
         let bytes = Array(utf8)
-        guard let first = bytes.firstIndex(where: { !BlockCollector.isASCIISpace($0) }),
-              let last = bytes.lastIndex(where: { !BlockCollector.isASCIISpace($0) }) else { return "" }
+        guard let first = bytes.firstIndex(where: { !MarkupText.isASCIISpace($0) }),
+              let last = bytes.lastIndex(where: { !MarkupText.isASCIISpace($0) }) else { return "" }
         return String(decoding: bytes[first...last], as: UTF8.self)
     }
 }

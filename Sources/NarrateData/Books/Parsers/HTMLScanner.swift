@@ -161,7 +161,7 @@ struct HTMLScanner {
         byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
     }
 
-    private static func isSpace(_ byte: UInt8) -> Bool { BlockCollector.isASCIISpace(byte) }
+    private static func isSpace(_ byte: UInt8) -> Bool { MarkupText.isASCIISpace(byte) }
 
     private static func isLetter(_ byte: UInt8) -> Bool {
         (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)

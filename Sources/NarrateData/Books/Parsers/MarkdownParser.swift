@@ -45,12 +45,12 @@ public struct MarkdownParser: DocumentParserContract {
         func flush() {
             let joined = inlineText(paragraph.joined(separator: " "))
             paragraph = []
-            if BlockCollector.hasLetterOrDigit(joined) { blocks.append(joined) }
+            if MarkupText.hasLetterOrDigit(joined) { blocks.append(joined) }
         }
         func addHeading(_ level: Int, _ raw: String) {
             flush()
             let text = inlineText(raw)
-            guard BlockCollector.hasLetterOrDigit(text) else { return }
+            guard MarkupText.hasLetterOrDigit(text) else { return }
             headings.append(Heading(level: level, text: text, index: blocks.count))
             blocks.append(text)
         }
@@ -201,7 +201,7 @@ public struct MarkdownParser: DocumentParserContract {
                 index += 1
             }
         }
-        return BlockCollector.collapseWhitespace(HTMLScanner.decodeEntities(output))
+        return MarkupText.collapseWhitespace(HTMLScanner.decodeEntities(output))
     }
 
     private static func matching(_ characters: [Character], from start: Int, open: Character, close: Character) -> Int? {

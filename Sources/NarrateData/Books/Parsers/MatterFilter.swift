@@ -63,7 +63,7 @@ struct MatterFilter {
 
     /// Whether only white space comes before `link` in `block`.
     private static func startsWith(_ link: BlockCollector.LinkSpan, in block: BlockCollector.RawBlock) -> Bool {
-        block.text.utf8.prefix(max(0, link.start)).allSatisfy(BlockCollector.isASCIISpace)
+        block.text.utf8.prefix(max(0, link.start)).allSatisfy(MarkupText.isASCIISpace)
     }
 
     /// Three or more blocks in a row that are mostly links into the book (short blocks such as
@@ -120,9 +120,9 @@ struct MatterFilter {
         let dropped = self.dropped
         /// The block's text when it could be a marker (it starts with "*" or "E"), folded.
         func candidate(_ index: Int) -> String? {
-            guard !dropped.contains(index), let first = blocks[index].text.utf8.first(where: { !BlockCollector.isASCIISpace($0) }),
+            guard !dropped.contains(index), let first = blocks[index].text.utf8.first(where: { !MarkupText.isASCIISpace($0) }),
                   first == UInt8(ascii: "*") || first == UInt8(ascii: "E") || first == UInt8(ascii: "e") else { return nil }
-            return BlockCollector.collapseWhitespace(blocks[index].text)
+            return MarkupText.collapseWhitespace(blocks[index].text)
         }
         if let start = blocks.indices.first(where: { $0 < blocks.count / 2 && candidate($0).map(GutenbergStripper.isHeaderEnd) == true }) {
             // The header begins at its first mention of Project Gutenberg (a title page may come first).
@@ -148,7 +148,7 @@ struct MatterFilter {
     /// A table cell of a contents list: a chapter or page number ("I.", "7", "xii").
     private func isCell(_ index: Int) -> Bool {
         guard !dropped.contains(index), !headingBlocks.contains(index), blocks[index].links.isEmpty else { return false }
-        let folded = BlockCollector.collapseWhitespace(blocks[index].text)
+        let folded = MarkupText.collapseWhitespace(blocks[index].text)
         guard folded.split(separator: " ").count <= 2 else { return false }
         return folded.allSatisfy { $0.isNumber || $0 == "." || $0 == " " || "IVXLCDMivxlcdm".contains($0) }
     }
@@ -162,15 +162,15 @@ struct MatterFilter {
         for link in block.links where !isNoteTarget(link.target) && idBlocks[link.target] != index {
             let start = min(max(link.start, 0), utf8.count)
             let end = min(max(link.end, start), utf8.count)
-            linked += utf8[start..<end].count { !BlockCollector.isASCIISpace($0) }
+            linked += utf8[start..<end].count { !MarkupText.isASCIISpace($0) }
         }
-        let total = utf8.count { !BlockCollector.isASCIISpace($0) }
+        let total = utf8.count { !MarkupText.isASCIISpace($0) }
         return linked > 0 && linked * 10 >= total * 6
     }
 
     /// The heading text when block `index` is a heading such as "Contents" or "Table des matières".
     private func contentsHeading(_ index: Int) -> String? {
-        let folded = BlockCollector.collapseWhitespace(blocks[index].text)
+        let folded = MarkupText.collapseWhitespace(blocks[index].text)
         return TextContentsList.headings.contains(TextContentsList.headingKey(folded)) ? folded : nil
     }
 
@@ -178,7 +178,7 @@ struct MatterFilter {
         let utf8 = Array(block.text.utf8)
         let start = min(max(link.start, 0), utf8.count)
         let end = min(max(link.end, start), utf8.count)
-        return BlockCollector.collapseWhitespace(String(decoding: utf8[start..<end], as: UTF8.self))
+        return MarkupText.collapseWhitespace(String(decoding: utf8[start..<end], as: UTF8.self))
     }
 
     /// "[1]", "12", "*", "†", "(a)", "Note 3": what a note marker looks like.

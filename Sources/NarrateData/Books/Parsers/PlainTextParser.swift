@@ -30,7 +30,7 @@ public struct PlainTextParser: DocumentParserContract {
             }
         }
         let pageTexts = Paginator.pages(of: body, wordsPerPage: max(1, options.wordsPerPage))
-            .filter { BlockCollector.hasLetterOrDigit($0) }
+            .filter { MarkupText.hasLetterOrDigit($0) }
         guard !pageTexts.isEmpty else { throw .noText(path: path) }
         let title = gutenberg.title.flatMap { $0.isEmpty ? nil : $0 } ?? EPUBParser.fileTitle(path)
         let pages = pageTexts.enumerated().map { offset, text in
