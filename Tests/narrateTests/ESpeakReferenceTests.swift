@@ -46,10 +46,7 @@ struct ESpeakReferenceTests {
 
         // Then
         #expect(result.status == 0, "\(result.stderr)")
-        let ours = try WAVFile(path: folder.path("ours.wav"))
-        let reference = try WAVFile(path: folder.path("reference.wav"))
-        #expect(ours.data.count == reference.data.count)
-        #expect(identical(ours.data, reference.data))
+        try expectSameSamples("ours.wav", "reference.wav", in: folder)
     }
 
     @Test("The default voice speaks as espeak-ng -v en-us does, whole file included")

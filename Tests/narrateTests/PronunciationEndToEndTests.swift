@@ -96,10 +96,7 @@ struct PronunciationEndToEndTests {
 
         // Then
         #expect(result.status == 0, "\(result.stderr)")
-        let ours = try WAVFile(path: folder.path("ours.wav"))
-        let reference = try WAVFile(path: folder.path("reference.wav"))
-        #expect(ours.data.count == reference.data.count)
-        #expect(identical(ours.data, reference.data))
+        try expectSameSamples("ours.wav", "reference.wav", in: folder)
     }
 
     @Test("--lexicon: the user's pronunciation wins over the book's")

@@ -160,3 +160,11 @@ struct WAVFile {
 func identical(_ first: Data, _ second: Data) -> Bool {
     first == second
 }
+
+/// Expects the WAV files `ours` and `reference` in `folder` to hold the same samples.
+func expectSameSamples(_ ours: String, _ reference: String, in folder: TemporaryFolder, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let oursFile = try WAVFile(path: folder.path(ours))
+    let referenceFile = try WAVFile(path: folder.path(reference))
+    #expect(oursFile.data.count == referenceFile.data.count, sourceLocation: sourceLocation)
+    #expect(identical(oursFile.data, referenceFile.data), sourceLocation: sourceLocation)
+}
