@@ -15,8 +15,7 @@ extension Narrate {
                 """
         )
 
-        @Argument(help: "The book: a file, a library id, or a title prefix.")
-        var book: String
+        @OptionGroup var book: BookArgument
 
         @Argument(help: "The page: its label or its number.")
         var page: String
@@ -34,42 +33,22 @@ extension Narrate {
         func run() async throws {
             InterruptHandling.install()
             let logger = common.storage.makeLogger()
-            var configuration = common.configuration()
-            configuration.wordsPerPage = paging.wordsPerPage
-            configuration.includesMatter = matter.includeMatter
+            let configuration = common.configuration(paging, matter)
             let destination = output ?? "page-\(page.replacingOccurrences(of: "/", with: "-")).wav"
-            do {
-                let library = try makeLibraryUseCases(configuration: configuration)
-                let found = try await library.getBookDetail.execute(reference: book)
-                let speech = try await common.speech(configuration: configuration, language: found.book.metadata.language, logger: logger)
-                let voice = speech.voice
-                let narration = if refresh {
-                    try await makeRefreshPageNarrationUseCase(repository: speech.repository).execute(book: found.book, page: page, voice: voice)
-                } else {
-                    try await makeGetPageNarrationUseCase(repository: speech.repository).execute(book: found.book, page: page, voice: voice)
-                }
-                try? await speech.cache?.flush()
-                try WAVOutput.write(narration.audio, to: destination)
-                if destination != WAVWriter.standardOutputPath {
-                    common.storage.report("Page \(narration.page.label) (\(narration.page.index) of \(narration.pageCount), voice \(voice.voice)) → \(destination): \(Format.duration(narration.audio.duration)).")
-                }
-            } catch {
-                throw fail(error)
+            let library = try makeLibraryUseCases(configuration: configuration)
+            let found = try await library.getBookDetail.execute(reference: book.reference)
+            let speech = try await common.speech(configuration: configuration, language: found.book.metadata.language, logger: logger)
+            let voice = speech.voice
+            let narration = if refresh {
+                try await makeRefreshPageNarrationUseCase(repository: speech.repository).execute(book: found.book, page: page, voice: voice)
+            } else {
+                try await makeGetPageNarrationUseCase(repository: speech.repository).execute(book: found.book, page: page, voice: voice)
             }
-        }
-    }
-}
-
-/// Writing one piece of audio to a WAV file (or standard output), atomically.
-enum WAVOutput {
-    static func write(_ audio: SpeechAudio, to path: String) throws {
-        let writer = try WAVWriter(path: path)
-        do {
-            try writer.append(audio)
-            try writer.finish()
-        } catch {
-            writer.discard()
-            throw error
+            try? await speech.cache?.flush()
+            try WAVOutput.write(narration.audio, to: destination)
+            if destination != WAVWriter.standardOutputPath {
+                common.storage.report("Page \(narration.page.label) (\(narration.page.index) of \(narration.pageCount), voice \(voice.voice)) → \(destination): \(Format.duration(narration.audio.duration)).")
+            }
         }
     }
 }

@@ -1,0 +1,8 @@
+import NarrateKit
+
+/// The voice and the speech path of one command.
+struct Speech {
+    var voice: VoiceProfile
+    var cache: (any AudioCacheContract)?
+    var repository: any TTSRepositoryContract
+}
