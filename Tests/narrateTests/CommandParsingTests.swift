@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import NarrateKit
 import Testing
 
 @testable import narrate
@@ -123,6 +124,23 @@ struct CommandParsingTests {
         #expect(!some.all)
         #expect(Narrate.Search.hitsPerBook == 3)
         #expect(all.all && all.json)
+    }
+
+    @Test("The parser's own errors, the help request included, are left to it; a command's are ours to report")
+    func errorOwnership() throws {
+        // Given: --help parses into the parser's internal help command, whose run throws
+        var help = try Narrate.parseAsRoot(["--help"])
+
+        // When
+        let helpError = try #require(throws: (any Error).self) { try help.run() }
+
+        // Then
+        #expect(CommandFailure.isArgumentParserError(helpError))
+        #expect(CommandFailure.isArgumentParserError(ValidationError("bad")))
+        #expect(CommandFailure.isArgumentParserError(ExitCode.failure))
+        #expect(CommandFailure.isArgumentParserError(CleanExit.message("done")))
+        #expect(!CommandFailure.isArgumentParserError(CLIMessage("No voice speaks 'xx'.")))
+        #expect(!CommandFailure.isArgumentParserError(BookError.bookNotFound(reference: "99")))
     }
 
     @Test("Every command taking a book reads it as the first argument, through one option group")

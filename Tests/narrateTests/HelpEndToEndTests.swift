@@ -50,6 +50,15 @@ struct HelpEndToEndTests {
         #expect(script.contains("search") && script.contains("words-per-page"))
     }
 
+    @Test("bash completion offers exactly the commands help lists, nothing hidden")
+    func completionCommands() async throws {
+        // When
+        let script = String(decoding: try await narrate(["--generate-completion-script", "bash"]).stdout, as: UTF8.self)
+
+        // Then
+        #expect(script.contains("compgen -W 'say page next book pages text add list show search toc remove voices cache help'"), "\(script.prefix(2_000))")
+    }
+
     @Test("A usage error prints the parser's message and usage, exit 64")
     func usageError() async throws {
         // When
