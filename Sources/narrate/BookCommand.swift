@@ -2,10 +2,6 @@ import ArgumentParser
 import Foundation
 import NarrateKit
 
-extension ExportSplit: ExpressibleByArgument {}
-extension ExportFormat: ExpressibleByArgument {}
-extension SubtitleFormat: ExpressibleByArgument {}
-
 extension Narrate {
     /// `narrate book BOOK -o DIR`: a whole book to audio files.
     struct BookCommand: AsyncParsableCommand {
@@ -20,8 +16,7 @@ extension Narrate {
                 """
         )
 
-        @Argument(help: "The book: a file, a library id, or a title prefix.")
-        var book: String
+        @OptionGroup var book: BookArgument
 
         @Option(name: [.short, .customLong("output")], help: "The folder to write to (default: a folder named after the book).")
         var output: String?
@@ -57,65 +52,29 @@ extension Narrate {
             MemoryTuning.applyForBatch()
             InterruptHandling.install()
             let logger = common.storage.makeLogger()
-            var configuration = common.configuration()
-            configuration.wordsPerPage = paging.wordsPerPage
-            configuration.includesMatter = matter.includeMatter
-            do {
-                let library = try makeLibraryUseCases(configuration: configuration)
-                let found = try await library.getBookDetail.execute(reference: book)
-                let choice = try await makeResolveVoiceUseCase(configuration: configuration)
-                    .choose(name: common.voice, language: found.book.metadata.language, overrides: common.overrides)
-                if choice.reason != .named { common.storage.report("Speaking with \(choice.summary).") }
-                let voice = choice.profile
-                let directory = output ?? Slug.make(found.book.metadata.title)
-                let selection: ExportSelection = pages.map { .pages($0.range) } ?? chapters.map { .chapters($0.range) } ?? .all
-                let options = BookExportOptions(
-                    directory: directory, split: split, format: format, subtitles: subtitles,
-                    selection: selection, shard: shard?.shard
-                )
-                let exporter = try await makeExportBookUseCase(configuration: configuration, jobs: common.jobs, logger: logger)
-                let progress = ProgressDisplay(quiet: common.storage.quiet, directory: directory)
-                let summary = try await exporter.execute(book: found.book, voice: voice, options: options) { progress.update($0) }
-                progress.finish()
-                if let shard {
-                    common.storage.report("Shard \(shard.shard.index)/\(shard.shard.count) of '\(found.book.metadata.title)' is in the cache; run without --shard to write the files.")
-                } else {
-                    let total = summary.files.reduce(0) { $0 + $1.duration }
-                    common.storage.report("\(found.book.metadata.title) → \(directory)/: \(summary.files.count) file\(summary.files.count == 1 ? "" : "s"), \(Format.duration(total)) (\(summary.writtenFiles) written, \(summary.skippedFiles) already done).")
-                }
-            } catch {
-                throw fail(error)
+            let configuration = common.configuration(paging, matter)
+            let library = try makeLibraryUseCases(configuration: configuration)
+            let found = try await library.getBookDetail.execute(reference: book.reference)
+            let choice = try await makeResolveVoiceUseCase(configuration: configuration)
+                .choose(name: common.voice, language: found.book.metadata.language, overrides: common.overrides)
+            if choice.reason != .named { common.storage.report("Speaking with \(choice.summary).") }
+            let voice = choice.profile
+            let directory = output ?? Slug.make(found.book.metadata.title)
+            let selection: ExportSelection = pages.map { .pages($0.range) } ?? chapters.map { .chapters($0.range) } ?? .all
+            let options = BookExportOptions(
+                directory: directory, split: split, format: format, subtitles: subtitles,
+                selection: selection, shard: shard?.shard
+            )
+            let exporter = try await makeExportBookUseCase(configuration: configuration, jobs: common.jobCount, logger: logger)
+            let progress = ProgressDisplay(quiet: common.storage.quiet, directory: directory)
+            let summary = try await exporter.execute(book: found.book, voice: voice, options: options) { progress.update($0) }
+            progress.finish()
+            if let shard {
+                common.storage.report("Shard \(shard.shard.index)/\(shard.shard.count) of '\(found.book.metadata.title)' is in the cache; run without --shard to write the files.")
+            } else {
+                let total = summary.files.reduce(0) { $0 + $1.duration }
+                common.storage.report("\(found.book.metadata.title) → \(directory)/: \(summary.files.count) file\(summary.files.count == 1 ? "" : "s"), \(Format.duration(total)) (\(summary.writtenFiles) written, \(summary.skippedFiles) already done).")
             }
         }
-    }
-}
-
-/// `10-20`, or a single number.
-struct PageRange: ExpressibleByArgument, Sendable {
-    var range: ClosedRange<Int>
-
-    init?(argument: String) {
-        let parts = argument.split(separator: "-", omittingEmptySubsequences: false).map { Int($0.trimmingCharacters(in: .whitespaces)) }
-        switch parts.count {
-        case 1:
-            guard let value = parts[0], value >= 1 else { return nil }
-            range = value...value
-        case 2:
-            guard let low = parts[0], let high = parts[1], low >= 1, low <= high else { return nil }
-            range = low...high
-        default:
-            return nil
-        }
-    }
-}
-
-/// `i/n`, 1 ≤ i ≤ n.
-struct ShardArgument: ExpressibleByArgument, Sendable {
-    var shard: ExportShard
-
-    init?(argument: String) {
-        let parts = argument.split(separator: "/").map { Int($0) }
-        guard parts.count == 2, let index = parts[0], let count = parts[1], count >= 1, (1...count).contains(index) else { return nil }
-        shard = ExportShard(index: index, count: count)
     }
 }

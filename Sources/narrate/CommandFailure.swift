@@ -2,28 +2,29 @@ import ArgumentParser
 import Foundation
 import NarrateKit
 
-/// Prints one line that says what happened and what to do, and ends with a failure status.
-/// Control characters the message quotes from input are escaped: it stays one harmless line.
-func fail(_ error: any Error) -> ExitCode {
-    let message = String(describing: error).escapingControlCharacters
-    FileHandle.standardError.write(Data("narrate: error: \(message)\n".utf8))
-    return ExitCode.failure
-}
-
-/// Removes files being written when the user interrupts, so nothing partial is left behind.
-enum InterruptHandling {
-    static func install() {
-        for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
-            signal(signalNumber) { received in
-                TemporaryFileRegistry.removeAll()
-                _exit(128 + received)
-            }
-        }
+/// How a failed command ends: the one place where errors are reported to the user.
+enum CommandFailure {
+    /// The error to exit with. The argument parser's own pass as they are, for it to print
+    /// (an exit code, a clean exit, a validation error, and the help request its internal
+    /// `help` command throws); any other is reported on one line and ends the program with
+    /// the failure status.
+    static func exitError(for error: any Error) -> any Error {
+        if isArgumentParserError(error) { return error }
+        report(error)
+        return ExitCode.failure
     }
-}
 
-/// A failure the CLI itself detects, with its message.
-struct CLIMessage: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
+    /// Whether the argument parser defined `error`'s type. Some of its types are internal
+    /// (`--help` runs a command that throws one), so they are known by their module.
+    static func isArgumentParserError(_ error: any Error) -> Bool {
+        error is ExitCode || error is CleanExit || error is ValidationError
+            || String(reflecting: type(of: error)).hasPrefix("ArgumentParser.")
+    }
+
+    /// Prints one line that says what happened and what to do. Control characters the message
+    /// quotes from input are escaped: it stays one harmless line.
+    static func report(_ error: any Error) {
+        let message = String(describing: error).escapingControlCharacters
+        FileHandle.standardError.write(Data("narrate: error: \(message)\n".utf8))
+    }
 }

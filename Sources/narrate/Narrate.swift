@@ -19,18 +19,25 @@ struct Narrate: AsyncParsableCommand {
         ]
     )
 
-    /// Tunes the allocator, then parses and runs the command.
+    /// Tunes the allocator, then parses and runs the command. Failures of the command itself
+    /// are reported here, once, as one line (`CommandFailure`); parsing errors, help and
+    /// `--version` are the argument parser's.
     static func main() async {
         MemoryTuning.apply()
+        var command: any ParsableCommand
         do {
-            var command = try parseAsRoot()
+            command = try parseAsRoot()
+        } catch {
+            exit(withError: error)
+        }
+        do {
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
                 try command.run()
             }
         } catch {
-            exit(withError: error)
+            exit(withError: CommandFailure.exitError(for: error))
         }
     }
 }

@@ -15,8 +15,7 @@ extension Narrate {
                 """
         )
 
-        @Argument(help: "The book: a file, a library id, or a title prefix.")
-        var book: String
+        @OptionGroup var book: BookArgument
 
         @Argument(help: "The page: its label or its number.")
         var page: String
@@ -34,37 +33,17 @@ extension Narrate {
         func run() async throws {
             InterruptHandling.install()
             let logger = common.storage.makeLogger()
-            var configuration = common.configuration()
-            configuration.wordsPerPage = paging.wordsPerPage
-            configuration.includesMatter = matter.includeMatter
+            let configuration = common.configuration(paging, matter)
             let destination = output ?? "page-\(page.replacingOccurrences(of: "/", with: "-")).wav"
-            do {
-                let request = VoiceRequest(name: common.voice, overrides: common.overrides, lexicons: try common.pronunciation.lexicons())
-                let narrated = try await makeNarratePageUseCase(configuration: configuration, logger: logger)
-                    .execute(reference: book, page: page, voice: request, refresh: refresh)
-                if narrated.voice.reason != .named { common.storage.report("Speaking with \(narrated.voice.summary).") }
-                let narration = narrated.narration
-                try WAVOutput.write(narration.audio, to: destination)
-                if destination != WAVWriter.standardOutputPath {
-                    common.storage.report("Page \(narration.page.label) (\(narration.page.index) of \(narration.pageCount), voice \(narrated.voice.profile.voice)) → \(destination): \(Format.duration(narration.audio.duration)).")
-                }
-            } catch {
-                throw fail(error)
+            let request = VoiceRequest(name: common.voice, overrides: common.overrides, lexicons: try common.pronunciation.lexicons())
+            let narrated = try await makeNarratePageUseCase(configuration: configuration, logger: logger)
+                .execute(reference: book.reference, page: page, voice: request, refresh: refresh)
+            if narrated.voice.reason != .named { common.storage.report("Speaking with \(narrated.voice.summary).") }
+            let narration = narrated.narration
+            try WAVOutput.write(narration.audio, to: destination)
+            if destination != WAVWriter.standardOutputPath {
+                common.storage.report("Page \(narration.page.label) (\(narration.page.index) of \(narration.pageCount), voice \(narrated.voice.profile.voice)) → \(destination): \(Format.duration(narration.audio.duration)).")
             }
-        }
-    }
-}
-
-/// Writing one piece of audio to a WAV file (or standard output), atomically.
-enum WAVOutput {
-    static func write(_ audio: SpeechAudio, to path: String) throws {
-        let writer = try WAVWriter(path: path)
-        do {
-            try writer.append(audio)
-            try writer.finish()
-        } catch {
-            writer.discard()
-            throw error
         }
     }
 }

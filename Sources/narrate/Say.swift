@@ -32,27 +32,22 @@ extension Narrate {
             InterruptHandling.install()
             let logger = common.storage.makeLogger()
             let configuration = common.configuration()
+            let input = try readInput()
+            let speech = try await common.speech(configuration: configuration, language: nil, logger: logger)
+            let writer = try WAVWriter(path: output)
             do {
-                let input = try readInput()
-                let speech = try await common.speech(configuration: configuration, language: nil, logger: logger)
-                let cache = speech.cache
-                let writer = try WAVWriter(path: output)
-                do {
-                    let summary = try await makeSpeakTextUseCase(repository: speech.repository).execute(text: input, voice: speech.voice, isSSML: ssml) { audio throws(SpeechError) in
-                        try writer.append(audio)
-                    }
-                    try writer.finish()
-                    try? await cache?.flush()
-                    if output != WAVWriter.standardOutputPath {
-                        common.storage.report("Wrote \(output): \(Format.duration(summary.duration)) of speech (\(summary.chunkCount) chunk\(summary.chunkCount == 1 ? "" : "s")).")
-                    }
-                } catch {
-                    writer.discard()
-                    try? await cache?.flush()
-                    throw error
+                let summary = try await makeSpeakTextUseCase(repository: speech.repository).execute(text: input, voice: speech.voice, isSSML: ssml) { audio throws(SpeechError) in
+                    try writer.append(audio)
+                }
+                try writer.finish()
+                await speech.repository.flush()
+                if output != WAVWriter.standardOutputPath {
+                    common.storage.report("Wrote \(output): \(Format.duration(summary.duration)) of speech (\(summary.chunkCount) chunk\(summary.chunkCount == 1 ? "" : "s")).")
                 }
             } catch {
-                throw fail(error)
+                writer.discard()
+                await speech.repository.flush()
+                throw error
             }
         }
 

@@ -16,30 +16,20 @@ extension Narrate {
         @OptionGroup var storage: StorageOptions
 
         func run() async throws {
-            do {
-                let voices = try await makeGetVoicesUseCase(configuration: storage.configuration()).execute(language: language)
-                if json {
-                    print(try Format.json(voices))
-                    return
-                }
-                if voices.isEmpty, let language {
-                    throw CLIMessage("No voice speaks '\(language)'. Run 'narrate voices' to list them all.")
-                }
-                print("NAME                  LANGUAGES            GENDER  VOICE")
-                for voice in voices {
-                    let name = voice.preset == nil ? (voice.languages.first ?? voice.name) : voice.name
-                    let detail = voice.preset.map { "preset: \($0.voice), rate \($0.rate), pitch \($0.pitch)" } ?? "\(voice.name) (\(voice.identifier))"
-                    print("\(name.rightPadded(21)) \(voice.languages.joined(separator: ",").rightPadded(20)) \(voice.gender.rawValue.prefix(6).description.rightPadded(7)) \(detail)")
-                }
-            } catch {
-                throw fail(error)
+            let voices = try await makeGetVoicesUseCase(configuration: storage.configuration()).execute(language: language)
+            if json {
+                print(try Format.json(voices))
+                return
+            }
+            if voices.isEmpty, let language {
+                throw CLIMessage("No voice speaks '\(language)'. Run 'narrate voices' to list them all.")
+            }
+            print("NAME                  LANGUAGES            GENDER  VOICE")
+            for voice in voices {
+                let name = voice.preset == nil ? (voice.languages.first ?? voice.name) : voice.name
+                let detail = voice.preset.map { "preset: \($0.voice), rate \($0.rate), pitch \($0.pitch)" } ?? "\(voice.name) (\(voice.identifier))"
+                print("\(name.rightPadded(21)) \(voice.languages.joined(separator: ",").rightPadded(20)) \(voice.gender.rawValue.prefix(6).description.rightPadded(7)) \(detail)")
             }
         }
-    }
-}
-
-extension String {
-    func rightPadded(_ width: Int) -> String {
-        count >= width ? self : self + String(repeating: " ", count: width - count)
     }
 }

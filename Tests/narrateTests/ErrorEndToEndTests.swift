@@ -94,7 +94,7 @@ struct ErrorEndToEndTests {
         process.standardError = FileHandle.nullDevice
         try process.run()
         var waited = 0
-        while !folder.allFiles().contains(where: { $0.contains(".long.wav.narrate-tmp-") }), waited < 600 {
+        while !folder.allFiles().contains(where: { $0.contains(".long.wav.narrate-tmp-") }), waited < 2400 {
             try await Task.sleep(for: .milliseconds(50))
             waited += 1
         }

@@ -211,6 +211,31 @@ struct LibraryEndToEndTests {
         #expect(gone.stderr.contains("No book matches '1'"))
     }
 
+    @Test("search lists up to 3 pages per book and says how many it left out; --all lists every one")
+    func searchSeveralHits() async throws {
+        // Given
+        let path = try NarrateProcess.corpusFile("epub/childrens-literature.epub")
+        #expect(try await narrate(["add", path]).status == 0)
+
+        // When
+        let some = try #require(try await json(["search", "fairy", "--json"]) as? [[String: Any]])
+        let all = try #require(try await json(["search", "fairy", "--all", "--json"]) as? [[String: Any]])
+        let text = try await narrate(["search", "fairy"])
+
+        // Then: 3 of the book's many matching pages, then all of them
+        let total = try #require(some.first?["bookMatchCount"] as? Int)
+        #expect(total > 3)
+        #expect(some.count == 3)
+        #expect(some.allSatisfy { $0["id"] as? Int == 1 && $0["pageIndex"] as? Int != nil })
+        #expect(all.count == total)
+        #expect(Set(all.compactMap { $0["pageIndex"] as? Int }).count == all.count)
+        let lines = String(decoding: text.stdout, as: UTF8.self).split(separator: "\n")
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(lines.first?.hasPrefix("   1  Children's Literature") == true, "\(lines)")
+        #expect(lines.filter { $0.hasPrefix("      page ") }.count == 3, "\(lines)")
+        #expect(lines.last == "      … \(total - 3) more matches in this book (--all lists every one)", "\(lines)")
+    }
+
     @Test("Each broken EPUB gives its own clear error, and nothing is added", arguments: [
         ("container-xml-missing.epub", "container.xml"),
         ("mimetype-wrong-value.epub", "mimetype"),

@@ -122,10 +122,13 @@ public struct BookRepository: BookRepositoryContract {
     /// Books whose title and authors, or one of whose pages, contain every word of `query`,
     /// best first (FTS5 bm25, title weighing most). Words are matched whole, ignoring case and
     /// diacritics; a query mixing a title word with a word of the text finds nothing, since
-    /// title and pages are indexed apart. An empty or wordless query finds nothing.
-    public func searchBooks(query: String) async throws(BookError) -> [BookSearchResult] {
+    /// title and pages are indexed apart. An empty or wordless query finds nothing. Each book
+    /// gives at most `hitsPerBook` places (pages before its title row), or all when `nil`.
+    public func searchBooks(query: String, hitsPerBook: Int?) async throws(BookError) -> [BookSearchResult] {
         guard let pattern = FullTextQuery.pattern(for: query) else { return [] }
-        return try await read("searching for '\(query)'") { db in try Self.search(pattern: pattern, db) }
+        return try await read("searching for '\(query)'") { db in
+            try Self.search(pattern: pattern, hitsPerBook: hitsPerBook, db)
+        }
     }
 
     // MARK: - Transactions and error mapping
@@ -188,10 +191,11 @@ extension BookRepository {
         }
     }
 
-    /// One row per matching book: its best page (or, when only the title or authors match,
-    /// its book row), then a snippet of that row alone, so snippets are not computed for
-    /// every matching page of the library.
-    private static func search(pattern: String, _ db: Database) throws -> [BookSearchResult] {
+    /// The best `hitsPerBook` rows of each matching book (its pages best first, then its book
+    /// row when only the title or authors match there too), books ordered by their best row;
+    /// then a snippet of each returned row alone, so snippets are not computed for every
+    /// matching page of the library.
+    private static func search(pattern: String, hitsPerBook: Int?, _ db: Database) throws -> [BookSearchResult] {
         let best = try Row.fetchAll(db, sql: """
             WITH hit AS (
                 SELECT rowid AS hitRowid, bookId, pageIndex,
@@ -201,16 +205,18 @@ extension BookRepository {
             ), ranked AS (
                 SELECT hitRowid, bookId, pageIndex,
                        MIN(score) OVER (PARTITION BY bookId) AS bookScore,
+                       COUNT(*) OVER (PARTITION BY bookId) AS bookMatchCount,
                        ROW_NUMBER() OVER (
                            PARTITION BY bookId ORDER BY pageIndex IS NULL, score, pageIndex
                        ) AS place
                 FROM hit
             )
-            SELECT ranked.hitRowid, ranked.bookId, ranked.pageIndex, book.title, book.authors
+            SELECT ranked.hitRowid, ranked.bookId, ranked.pageIndex, ranked.bookMatchCount,
+                   book.title, book.authors
             FROM ranked JOIN book ON book.id = ranked.bookId
-            WHERE ranked.place = 1
-            ORDER BY ranked.bookScore, book.id
-            """, arguments: [pattern])
+            WHERE ? IS NULL OR ranked.place <= ?
+            ORDER BY ranked.bookScore, book.id, ranked.place
+            """, arguments: [pattern, hitsPerBook, hitsPerBook])
         let snippetStatement = try db.cachedStatement(sql: """
             SELECT snippet(pageSearch, -1, '', '', '…', 16)
             FROM pageSearch WHERE pageSearch MATCH ? AND rowid = ?
@@ -223,7 +229,8 @@ extension BookRepository {
                 title: row["title"],
                 authors: try BookMapper.decodeAuthors(row["authors"], bookID: bookID),
                 pageIndex: row["pageIndex"],
-                snippet: snippet
+                snippet: snippet,
+                bookMatchCount: row["bookMatchCount"]
             )
         }
     }

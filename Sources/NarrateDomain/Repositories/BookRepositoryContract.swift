@@ -16,10 +16,19 @@ public protocol BookRepositoryContract: Sendable {
     /// Deletes a book with its chapters, pages, cover and progress.
     /// - Throws: `BookError.bookNotFound` when there is no such book.
     func deleteBook(id: BookID) async throws(BookError)
-    /// Full-text search over title, authors and page text.
-    func searchBooks(query: String) async throws(BookError) -> [BookSearchResult]
+    /// Full-text search over title, authors and page text: the matching books, best first,
+    /// each with at most `hitsPerBook` of its matching places (best first), or every one
+    /// when `hitsPerBook` is `nil`.
+    func searchBooks(query: String, hitsPerBook: Int?) async throws(BookError) -> [BookSearchResult]
     /// Saves where the reader stopped.
     func updateProgress(bookID: BookID, progress: ReadingProgress) async throws(BookError)
     /// The cover image of a book, if it has one.
     func getCover(bookID: BookID) async throws(BookError) -> BookCover?
+}
+
+extension BookRepositoryContract {
+    /// Full-text search giving each matching book once, on its best matching place.
+    public func searchBooks(query: String) async throws(BookError) -> [BookSearchResult] {
+        try await searchBooks(query: query, hitsPerBook: 1)
+    }
 }

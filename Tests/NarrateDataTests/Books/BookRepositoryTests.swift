@@ -284,6 +284,63 @@ import Testing
         #expect(results.first?.pageIndex == 2)
     }
 
+    @Test("search gives up to the asked number of pages per book, best first, and counts every match")
+    func searchSeveralHitsPerBook() async throws {
+        // Given
+        let saved = try await sut.saveBook(
+            .stub(pages: [
+                "The sea, and more words around the sea.", "Sea sea sea.", "A sea.", "Nothing here.",
+                "A long page of many words with the sea only once in it, somewhere far from the start.",
+            ]),
+            contentHash: "1", sourcePath: "a.epub")
+
+        // When
+        let results = try await sut.searchBooks(query: "sea", hitsPerBook: 3)
+
+        // Then
+        #expect(results.map(\.bookID) == [saved.id, saved.id, saved.id])
+        #expect(results.first?.pageIndex == 2)
+        #expect(Set(results.compactMap(\.pageIndex)) == [1, 2, 3])
+        #expect(results.allSatisfy { $0.bookMatchCount == 4 })
+        #expect(results.allSatisfy { $0.snippet.lowercased().contains("sea") })
+    }
+
+    @Test("search without a limit gives every matching page, then the title and authors row")
+    func searchEveryHit() async throws {
+        // Given
+        _ = try await sut.saveBook(
+            .stub(title: "The Sea", pages: ["The sea, and more words around the sea.", "Sea sea sea.", "Nothing here.", "A sea."]),
+            contentHash: "1", sourcePath: "a.epub")
+
+        // When
+        let results = try await sut.searchBooks(query: "sea", hitsPerBook: nil)
+
+        // Then
+        #expect(results.count == 4)
+        #expect(Set(results.compactMap(\.pageIndex)) == [1, 2, 4])
+        #expect(results.last?.pageIndex == nil)
+        #expect(results.allSatisfy { $0.bookMatchCount == 4 })
+    }
+
+    @Test("a book's hits stay together, books in the order of their best hit")
+    func searchGroupsHitsByBook() async throws {
+        // Given
+        let textOnly = try await sut.saveBook(
+            .stub(title: "Sea Stories", pages: ["A whale.", "Another whale here.", "No more."]),
+            contentHash: "1", sourcePath: "a.epub")
+        let titled = try await sut.saveBook(
+            .stub(title: "The Whale", pages: ["The whale again.", "Nothing to see."]),
+            contentHash: "2", sourcePath: "b.epub")
+
+        // When
+        let results = try await sut.searchBooks(query: "whale", hitsPerBook: 5)
+
+        // Then
+        #expect(results.map(\.bookID) == [titled.id, titled.id, textOnly.id, textOnly.id])
+        #expect(results.map(\.bookMatchCount) == [2, 2, 2, 2])
+        #expect(Set(results.filter { $0.bookID == textOnly.id }.compactMap(\.pageIndex)) == [1, 2])
+    }
+
     @Test("search ranks a title match above a match in the text")
     func searchRanksTitleFirst() async throws {
         // Given

@@ -42,6 +42,7 @@ final class BookRepositoryMock: BookRepositoryContract {
         var updatedBooks: [LibraryBook] = []
         var deletedIDs: [BookID] = []
         var searchQueries: [String] = []
+        var searchHitsPerBook: [Int?] = []
         var progressCalls: [ProgressCall] = []
         var coverRequests: [BookID] = []
     }
@@ -125,6 +126,7 @@ final class BookRepositoryMock: BookRepositoryContract {
     var lastDeletedID: BookID? { state.withLock { $0.deletedIDs.last } }
     var searchBooksCallCount: Int { state.withLock { $0.searchQueries.count } }
     var lastSearchQuery: String? { state.withLock { $0.searchQueries.last } }
+    var lastSearchHitsPerBook: Int?? { state.withLock { $0.searchHitsPerBook.last } }
     var updateProgressCallCount: Int { state.withLock { $0.progressCalls.count } }
     var lastProgressCall: ProgressCall? { state.withLock { $0.progressCalls.last } }
     var getCoverCallCount: Int { state.withLock { $0.coverRequests.count } }
@@ -183,9 +185,10 @@ final class BookRepositoryMock: BookRepositoryContract {
         }
     }
 
-    func searchBooks(query: String) async throws(BookError) -> [BookSearchResult] {
+    func searchBooks(query: String, hitsPerBook: Int?) async throws(BookError) -> [BookSearchResult] {
         try state.withLock { state throws(BookError) in
             state.searchQueries.append(query)
+            state.searchHitsPerBook.append(hitsPerBook)
             return try state.searchBooksResult.get()
         }
     }

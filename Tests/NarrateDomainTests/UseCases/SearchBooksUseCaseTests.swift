@@ -18,18 +18,34 @@ import Testing
         repositoryMock.searchBooksResult = .success(results)
 
         // When
-        let value = try await sut.execute(query: "  white whale \n")
+        let value = try await sut.execute(query: "  white whale \n", hitsPerBook: 3)
 
         // Then
         #expect(value == results)
         #expect(repositoryMock.searchBooksCallCount == 1)
         #expect(repositoryMock.lastSearchQuery == "white whale")
+        #expect(repositoryMock.lastSearchHitsPerBook == .some(3))
+    }
+
+    @Test("Asks for every hit when no limit is given, and for at least one when the limit is below one")
+    func hitsPerBookIsPassedOn() async throws {
+        // Given
+        repositoryMock.searchBooksResult = .success([])
+
+        // When
+        _ = try await sut.execute(query: "whale", hitsPerBook: nil)
+        let unlimited = repositoryMock.lastSearchHitsPerBook
+        _ = try await sut.execute(query: "whale", hitsPerBook: 0)
+
+        // Then
+        #expect(unlimited == .some(nil))
+        #expect(repositoryMock.lastSearchHitsPerBook == .some(1))
     }
 
     @Test("A blank query gives no results without asking the repository", arguments: ["", "   ", "\n\t"])
     func blankQueryGivesNothing(query: String) async throws {
         // When
-        let value = try await sut.execute(query: query)
+        let value = try await sut.execute(query: query, hitsPerBook: 3)
 
         // Then
         #expect(value.isEmpty)
@@ -43,7 +59,7 @@ import Testing
 
         // When / Then
         await #expect(throws: BookError.libraryFailed(reason: "no index")) {
-            _ = try await sut.execute(query: "whale")
+            _ = try await sut.execute(query: "whale", hitsPerBook: 3)
         }
     }
 }

@@ -1,0 +1,40 @@
+import ArgumentParser
+import Foundation
+import Logging
+import NarrateKit
+
+/// Where files live, and how much to say about it.
+struct StorageOptions: ParsableArguments {
+    @Option(name: .customLong("cache-dir"), help: "The audio cache folder (default: $NARRATE_CACHE_DIR, else $XDG_CACHE_HOME/narrate, else ~/.cache/narrate).")
+    var cacheDir: String?
+
+    @Option(name: .customLong("library"), help: "The book library database (default: $NARRATE_LIBRARY, else $XDG_DATA_HOME/narrate/library.sqlite).")
+    var libraryPath: String?
+
+    @Flag(name: [.short, .long], help: "Log cache hits and misses and other details on standard error.")
+    var verbose = false
+
+    @Flag(name: [.short, .long], help: "Print nothing but errors.")
+    var quiet = false
+
+    /// The configuration these options give, with what `options` set on top.
+    func configuration(_ options: any ConfigurationOptions...) -> NarrateConfiguration {
+        var configuration = NarrateConfiguration.standard()
+        if let cacheDir { configuration.cacheDirectory = cacheDir }
+        if let libraryPath { configuration.libraryPath = libraryPath }
+        for option in options { option.apply(to: &configuration) }
+        return configuration
+    }
+
+    func makeLogger() -> Logger {
+        var logger = Logger(label: "narrate", factory: { StreamLogHandler.standardError(label: $0) })
+        logger.logLevel = verbose ? .debug : (quiet ? .error : .warning)
+        return logger
+    }
+
+    /// A progress or summary line on standard error, unless `--quiet`.
+    func report(_ line: String) {
+        guard !quiet else { return }
+        FileHandle.standardError.write(Data((line.escapingControlCharacters + "\n").utf8))
+    }
+}
