@@ -58,7 +58,8 @@ extension Narrate {
             let choice = try await makeResolveVoiceUseCase(configuration: configuration)
                 .choose(name: common.voice, language: found.book.metadata.language, overrides: common.overrides)
             if choice.reason != .named { common.storage.report("Speaking with \(choice.summary).") }
-            let voice = choice.profile
+            var voice = choice.profile
+            voice.lexicons = try common.pronunciation.lexicons() + voice.lexicons
             let directory = output ?? Slug.make(found.book.metadata.title)
             let selection: ExportSelection = pages.map { .pages($0.range) } ?? chapters.map { .chapters($0.range) } ?? .all
             let options = BookExportOptions(

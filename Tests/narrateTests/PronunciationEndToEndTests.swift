@@ -113,6 +113,32 @@ struct PronunciationEndToEndTests {
         #expect(String(decoding: result.stdout, as: UTF8.self).contains("Our web server is [['EnZInks]], never NGINX"))
     }
 
+    @Test("--lexicon applies to a book export too: the chunk it changes has another cache key")
+    func userLexiconInExport() async throws {
+        // Given
+        try await makeBook()
+        try write("mine.pls", Self.userLexicon)
+
+        // When
+        let plain = try await narrate(["book", "book.epub", "-o", "plain", "--format", "wav", "--rate", "450"])
+        let mine = try await narrate(["book", "book.epub", "-o", "mine", "--format", "wav", "--rate", "450", "--lexicon", "mine.pls"])
+
+        // Then
+        #expect(plain.status == 0, "\(plain.stderr)")
+        #expect(mine.status == 0, "\(mine.stderr)")
+        func keys(_ folder: String) throws -> [String] {
+            let data = try Data(contentsOf: self.folder.url.appendingPathComponent("\(folder)/manifest.json"))
+            let manifest = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+            let files = try #require(manifest["files"] as? [[String: Any]])
+            return files.flatMap { $0["cacheKeys"] as? [String] ?? [] }
+        }
+        let plainKeys = try keys("plain")
+        let mineKeys = try keys("mine")
+        #expect(!plainKeys.isEmpty)
+        #expect(plainKeys.count == mineKeys.count)
+        #expect(plainKeys != mineKeys)
+    }
+
     @Test("a preset's lexicons apply to what it says: the same audio as espeak-ng given the phonemes")
     func presetLexicons() async throws {
         // Given
