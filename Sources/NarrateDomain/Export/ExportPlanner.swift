@@ -75,7 +75,7 @@ public enum ExportPlanner {
                 (piece.chapterMark?.titles ?? []).map { ExportItem.ChapterStart(title: $0, pageOffset: pageOffset) }
             }
             return ExportItem(
-                number: number, fileStem: "\(padded) - \(fileNameSafe(group.title))", title: group.title,
+                number: number, fileStem: "\(padded) - \(FileName.readable(group.title))", title: group.title,
                 pages: group.pieces.map(\.page), chapters: chapters
             )
         }
@@ -194,21 +194,5 @@ public enum ExportPlanner {
         var view = String.UnicodeScalarView()
         view.append(contentsOf: scalars[first...last])
         return String(view)
-    }
-
-    /// A title made safe for a file name: no slashes or control characters, at most 80 characters.
-    static func fileNameSafe(_ title: String) -> String {
-        let cleaned = title.unicodeScalars.map { scalar -> String in
-            if scalar == "/" || scalar == "\\" || scalar == ":" { return "-" }
-            if scalar.properties.generalCategory == .control || scalar == "\n" { return " " }
-            return String(scalar)
-        }.joined()
-        let folded = cleaned.split(whereSeparator: { $0 == " " }).joined(separator: " ")
-        let trimmed = folded.hasPrefix(".") ? String(folded.drop(while: { $0 == "." })) : folded
-        // "Chapter 2. The Carpet-Bag." gives "Chapter 2. The Carpet-Bag", not "….mp3" after "..".
-        var result = String(trimmed.prefix(80)).trimmingWhitespace
-        while result.hasSuffix(".") { result.removeLast() }
-        result = result.trimmingWhitespace
-        return result.isEmpty ? "untitled" : result
     }
 }
