@@ -234,7 +234,7 @@ public final class AudioCache: AudioCacheContract {
                         try AudioCacheEntryFile.remove(path)
                         removedTemporaries += 1
                     }
-                } else if name.utf8.count == 64, Self.keyBytes(hex: name) != nil, let status = AudioCacheEntryFile.status(path), !status.isDirectory {
+                } else if name.utf8.count == 64, Hex.decode(name, byteCount: 32) != nil, let status = AudioCacheEntryFile.status(path), !status.isDirectory {
                     files[name] = (path, status.size, status.modified)
                 }
             }
@@ -245,7 +245,7 @@ public final class AudioCache: AudioCacheContract {
         let indexed = try index.allKeys()
         var missing = [AudioCacheIndexRow]()
         for (name, file) in files where !indexed.contains(name) {
-            guard let bytes = Self.keyBytes(hex: name) else { continue }
+            guard let bytes = Hex.decode(name, byteCount: 32) else { continue }
             do {
                 let header = try AudioCacheEntryFile.readHeader(path: file.path, key: AudioCacheKey(bytes: bytes))
                 missing.append(AudioCacheIndexRow(
@@ -316,25 +316,5 @@ public final class AudioCache: AudioCacheContract {
         guard fd >= 0 else { throw .last("open", probe) }
         close(fd)
         try AudioCacheEntryFile.remove(probe)
-    }
-
-    /// The 32 bytes a 64-character lowercase hex name stands for.
-    static func keyBytes(hex: String) -> [UInt8]? {
-        let digits = Array(hex.utf8)
-        guard digits.count == 64 else { return nil }
-        func value(_ digit: UInt8) -> UInt8? {
-            switch digit {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
-            default: nil
-            }
-        }
-        var bytes = [UInt8]()
-        bytes.reserveCapacity(32)
-        for index in stride(from: 0, to: 64, by: 2) {
-            guard let high = value(digits[index]), let low = value(digits[index + 1]) else { return nil }
-            bytes.append(high << 4 | low)
-        }
-        return bytes
     }
 }
