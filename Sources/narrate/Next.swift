@@ -34,7 +34,7 @@ extension Narrate {
                     } catch let error as SpeechError {
                         throw .speech(error)
                     } catch {
-                        throw .speech(.outputFailed(path: destination, reason: "\(error)"))
+                        throw .speech(.outputFailed(OutputError(path: destination, cause: .other("\(error)"))))
                     }
                 }
             await speech.repository.flush()

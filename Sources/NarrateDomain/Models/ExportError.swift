@@ -1,6 +1,7 @@
 /// Failures of exporting a book to audio files.
 public enum ExportError: Error, Sendable, Equatable {
-    case outputFailed(path: String, reason: String)
+    /// A file of the export could not be written.
+    case outputFailed(OutputError)
     case encoderFailed(format: String, reason: String)
     case ffmpegMissing
     case invalidSelection(String)
@@ -14,8 +15,8 @@ public enum ExportError: Error, Sendable, Equatable {
 extension ExportError: CustomStringConvertible {
     public var description: String {
         switch self {
-        case let .outputFailed(path, reason):
-            "Could not write '\(path)': \(reason). Check the folder and free space, then run the same command again: finished files are kept."
+        case let .outputFailed(error):
+            "\(error.problem). \(error.remedy), then run the same command again: finished files are kept."
         case let .encoderFailed(format, reason):
             "The \(format) encoder failed: \(reason)."
         case .ffmpegMissing:

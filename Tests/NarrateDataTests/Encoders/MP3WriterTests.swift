@@ -178,7 +178,7 @@ import Testing
         let path = folder.file("missing/out.mp3")
 
         // When / Then
-        #expect(throws: ExportError.outputFailed(path: path, reason: "No such file or directory")) {
+        #expect(throws: ExportError.outputFailed(OutputError(path: path, cause: .missingFolder))) {
             try MP3Writer(path: path, sampleRate: Fixtures.sampleRate, metadata: Fixtures.metadata())
         }
     }
