@@ -23,7 +23,7 @@ extension SpeechError: CustomStringConvertible {
     public var description: String {
         switch self {
         case .emptyText:
-            "There is no text to speak. Give a text, a file with -f, or pipe text on standard input."
+            "There is no text to speak. Give some text."
         case let .voiceNotFound(name, suggestions):
             suggestions.isEmpty
                 ? "Unknown voice '\(name)'. Run 'narrate voices' to list the voices."
