@@ -55,10 +55,12 @@ public struct ExportBookUseCase: ExportBookUseCaseContract {
 /// The export use case: `jobs` chunks synthesized at once, each in a `narrate-worker` process
 /// (found as `ESpeakWorkerLocator` says, or at `workerExecutable`), through the audio cache
 /// (which is what makes an export resumable).
-/// - Throws: `ExportError` when the cache is off or cannot be opened.
+/// - Throws: `ExportError.speech(.cacheFailed(.disabled))` when the cache is off, `.speech(.cacheFailed)`
+///   when it cannot be opened.
 public func makeExportBookUseCase(configuration: NarrateConfiguration, jobs: Int, logger: Logger, workerExecutable: String? = nil) async throws(ExportError) -> any ExportBookUseCaseContract {
     guard let cacheDirectory = configuration.cacheDirectory else {
-        throw .invalidSelection("Exporting a book needs the audio cache (it is what makes an export resumable and parallel): drop --no-cache.")
+        // The cache is what makes an export resumable and parallel.
+        throw .speech(.cacheFailed(.disabled))
     }
     let cache: any AudioCacheContract
     do {

@@ -60,7 +60,7 @@ extension Narrate {
             if choice.reason != .named { common.storage.report("Speaking with \(choice.summary).") }
             var voice = choice.profile
             voice.lexicons = try common.pronunciation.lexicons() + voice.lexicons
-            let directory = output ?? Slug.make(found.book.metadata.title)
+            let directory = output ?? FileName.slug(found.book.metadata.title)
             let selection: ExportSelection = pages.map { .pages($0.range) } ?? chapters.map { .chapters($0.range) } ?? .all
             let options = BookExportOptions(
                 directory: directory, split: split, format: format, subtitles: subtitles,

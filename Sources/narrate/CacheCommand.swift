@@ -15,7 +15,7 @@ extension Narrate {
             let configuration = storage.configuration()
             guard let directory = configuration.cacheDirectory,
                   let cache = try makeAudioCache(configuration: configuration, logger: storage.makeLogger())
-            else { throw SpeechError.cacheFailed(.notWritable(path: "(none)", reason: "no cache folder is configured")) }
+            else { throw SpeechError.cacheFailed(.disabled) }
             return (cache, directory)
         }
     }

@@ -24,7 +24,7 @@ enum CommandFailure {
     /// Prints one line that says what happened and what to do. Control characters the message
     /// quotes from input are escaped: it stays one harmless line.
     static func report(_ error: any Error) {
-        let message = String(describing: error).escapingControlCharacters
+        let message = ErrorMessage.line(for: error).escapingControlCharacters
         FileHandle.standardError.write(Data("narrate: error: \(message)\n".utf8))
     }
 }

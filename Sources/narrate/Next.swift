@@ -28,13 +28,13 @@ extension Narrate {
             var destination = ""
             let narration = try await makeNarrateNextPageUseCase(library: library, repository: speech.repository)
                 .execute(book: found, voice: speech.voice) { narration throws(NarrationError) in
-                    destination = output ?? "\(Slug.make(found.book.metadata.title))-page-\(Slug.make(narration.page.label)).wav"
+                    destination = output ?? "\(FileName.slug(found.book.metadata.title))-page-\(FileName.slug(narration.page.label)).wav"
                     do {
                         try WAVOutput.write(narration.audio, to: destination)
                     } catch let error as SpeechError {
                         throw .speech(error)
                     } catch {
-                        throw .speech(.outputFailed(path: destination, reason: "\(error)"))
+                        throw .speech(.outputFailed(OutputError(path: destination, cause: .other("\(error)"))))
                     }
                 }
             await speech.repository.flush()

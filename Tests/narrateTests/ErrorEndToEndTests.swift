@@ -250,7 +250,7 @@ struct ErrorEndToEndTests {
 
         // Then
         #expect(result.status != 0)
-        #expect(result.stderr.contains("No space left"), "\(result.stderr)")
+        #expect(result.stderr.contains("the disk is full; nothing was written. Free some space, then try again."), "\(result.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: disk.path).isEmpty)
     }
 }

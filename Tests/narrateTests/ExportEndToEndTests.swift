@@ -216,7 +216,12 @@ struct ExportEndToEndTests {
         #expect(shard.status != 0)
         let noCache = try await narrate(["book", book, "--no-cache"])
         #expect(noCache.status != 0)
-        #expect(noCache.stderr.contains("cache"))
+        #expect(noCache.stderr.contains("drop --no-cache"), "\(noCache.stderr)")
+        try Data("not a folder".utf8).write(to: folder.url.appendingPathComponent("taken"))
+        let inTheWay = try await narrate(["book", book, "-o", "taken"])
+        #expect(inTheWay.status != 0)
+        #expect(inTheWay.stderr.contains("Could not write 'taken': something of that name is in the way. Move it away or choose another name"), "\(inTheWay.stderr)")
+        #expect(!inTheWay.stderr.contains(".."), "\(inTheWay.stderr)")
     }
 
     // MARK: - Helpers

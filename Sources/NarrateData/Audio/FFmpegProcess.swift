@@ -13,7 +13,7 @@ final class FFmpegProcess {
     /// The format named in errors (`M4B`).
     let format: String
     private let pid: pid_t
-    private let log: TemporaryOutputFile
+    private let log: AtomicFile
     /// Our end of standard input, or -1 once closed (or when ffmpeg reads no input).
     private var input: Int32
     private var isReaped = false
@@ -27,13 +27,13 @@ final class FFmpegProcess {
     ///   `.outputFailed` when the log file cannot be created, `.encoderFailed` otherwise.
     init(executable: String, arguments: [String], format: String, logBeside destination: String, feedsStandardInput: Bool) throws(ExportError) {
         self.format = format
-        let log = try TemporaryOutputFile(destination: destination, suffix: ".ffmpeg.log")
+        let log = try ExportError.writing(destination) { () throws(SystemCallError) in try AtomicFile(destination: destination, suffix: ".ffmpeg.log") }
 
         var sockets: [Int32] = [-1, -1]
         if feedsStandardInput {
             let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
             guard socketpair(AF_UNIX, type, 0, &sockets) == 0 else {
-                throw .encoderFailed(format: format, reason: "could not make a channel to ffmpeg: \(POSIXErrorText.current())")
+                throw .encoderFailed(format: format, reason: "could not make a channel to ffmpeg: \(SystemCallError.message(errno))")
             }
         }
 
@@ -69,7 +69,7 @@ final class FFmpegProcess {
         guard status == 0 else {
             if feedsStandardInput { close(sockets[0]) }
             if status == ENOENT || status == EACCES || status == ENOEXEC { throw .ffmpegMissing }
-            throw .encoderFailed(format: format, reason: "could not start ffmpeg: \(String(cString: strerror(status)))")
+            throw .encoderFailed(format: format, reason: "could not start ffmpeg: \(SystemCallError.message(status))")
         }
         self.pid = pid
         self.log = log
@@ -90,7 +90,7 @@ final class FFmpegProcess {
             let sent = send(input, cursor, remaining, Int32(MSG_NOSIGNAL))
             if sent < 0 {
                 if errno == EINTR { continue }
-                let reason = POSIXErrorText.current()
+                let reason = SystemCallError.message(errno)
                 // Most likely ffmpeg exited; its own message says why.
                 try waitForSuccess()
                 throw .encoderFailed(format: format, reason: "ffmpeg stopped reading its input: \(reason)")
@@ -109,7 +109,7 @@ final class FFmpegProcess {
         while waitpid(pid, &status, 0) < 0 {
             guard errno == EINTR else {
                 isReaped = true
-                throw .encoderFailed(format: format, reason: "could not wait for ffmpeg: \(POSIXErrorText.current())")
+                throw .encoderFailed(format: format, reason: "could not wait for ffmpeg: \(SystemCallError.message(errno))")
             }
         }
         isReaped = true

@@ -17,11 +17,11 @@ final class LameEncoder {
     ///   - sampleRate: the PCM's rate, also the MP3's (no resampling).
     ///   - bitrate: constant bitrate in kbps; LAME rounds to the nearest one the MPEG version allows.
     ///   - quality: LAME's algorithm quality, 0 (best, slowest) … 9.
-    /// - Throws: `ExportError.encoderFailed` for a rate MP3 cannot hold or a setting LAME refuses.
+    /// - Throws: `ExportError.sampleRateUnsupported` for a rate MP3 cannot hold,
+    ///   `.encoderFailed` for a setting LAME refuses.
     init(sampleRate: Int, bitrate: Int, quality: Int, metadata: AudioFileMetadata) throws(ExportError) {
         guard Self.sampleRates.contains(sampleRate) else {
-            let rates = Self.sampleRates.sorted().map(String.init).joined(separator: ", ")
-            throw .encoderFailed(format: "MP3", reason: "MP3 cannot hold audio at \(sampleRate) Hz (it takes \(rates) Hz); choose --format m4b or wav")
+            throw .sampleRateUnsupported(format: "MP3", sampleRate: sampleRate, supported: Self.sampleRates.sorted())
         }
         guard (8...320).contains(bitrate) else {
             throw .encoderFailed(format: "MP3", reason: "\(bitrate) kbps is not an MP3 bitrate (8 to 320 kbps)")

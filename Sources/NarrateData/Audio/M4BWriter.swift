@@ -23,8 +23,8 @@ public final class M4BWriter {
     public let sampleRate: Int
     private var metadata: AudioFileMetadata
     private let ffmpeg: String
-    private let output: TemporaryOutputFile
-    private let audio: TemporaryOutputFile
+    private let output: AtomicFile
+    private let audio: AtomicFile
     private var encoder: FFmpegProcess?
     private var sampleCount = 0
     private var isClosed = false
@@ -43,8 +43,8 @@ public final class M4BWriter {
         self.sampleRate = sampleRate
         self.metadata = metadata
         self.ffmpeg = ffmpeg
-        output = try TemporaryOutputFile(destination: path)
-        audio = try TemporaryOutputFile(destination: path, suffix: ".aac.mp4")
+        output = try ExportError.writing(path) { () throws(SystemCallError) in try AtomicFile(destination: path) }
+        audio = try ExportError.writing(path) { () throws(SystemCallError) in try AtomicFile(destination: path, suffix: ".aac.mp4") }
         do {
             encoder = try FFmpegProcess(
                 executable: ffmpeg, arguments: encodeArguments(), format: "M4B",
@@ -94,13 +94,18 @@ public final class M4BWriter {
             try encoder.waitForSuccess()
             self.encoder = nil
 
-            let metadataFile = try TemporaryOutputFile(destination: path, suffix: ".ffmetadata")
-            try metadataFile.write(Array(FFMetadata.document(for: metadata, sampleRate: sampleRate, totalSamples: sampleCount).utf8))
-            var coverFile: TemporaryOutputFile?
-            if let cover = EmbeddableCover(metadata.cover) {
-                let file = try TemporaryOutputFile(destination: path, suffix: ".\(cover.fileExtension)")
-                try file.write(cover.data)
-                coverFile = file
+            let document = Array(FFMetadata.document(for: metadata, sampleRate: sampleRate, totalSamples: sampleCount).utf8)
+            let cover = EmbeddableCover(metadata.cover)
+            let (metadataFile, coverFile) = try ExportError.writing(path) { () throws(SystemCallError) in
+                let metadataFile = try AtomicFile(destination: path, suffix: ".ffmetadata")
+                try metadataFile.write(document)
+                var coverFile: AtomicFile?
+                if let cover {
+                    let file = try AtomicFile(destination: path, suffix: ".\(cover.fileExtension)")
+                    try file.write(cover.data)
+                    coverFile = file
+                }
+                return (metadataFile, coverFile)
             }
 
             let muxer = try FFmpegProcess(
@@ -109,7 +114,8 @@ public final class M4BWriter {
             )
             try muxer.waitForSuccess()
             isClosed = true
-            try output.commit()
+            let output = self.output
+            try ExportError.writing(path) { () throws(SystemCallError) in try output.commit() }
             audio.discard()
             // The metadata and cover files are removed when they go out of scope.
         } catch {

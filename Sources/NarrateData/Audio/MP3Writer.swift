@@ -29,7 +29,7 @@ public final class MP3Writer {
     public let path: String
     /// The PCM's (and the MP3's) sample rate.
     public let sampleRate: Int
-    private let file: TemporaryOutputFile
+    private let file: AtomicFile
     private let encoder: LameEncoder
     /// Where the first audio frame (the info frame's placeholder) starts: after the ID3v2 tag.
     private let infoFrameOffset: Int
@@ -46,12 +46,12 @@ public final class MP3Writer {
         self.path = path
         self.sampleRate = sampleRate
         encoder = try LameEncoder(sampleRate: sampleRate, bitrate: bitrate, quality: Self.quality, metadata: metadata)
-        file = try TemporaryOutputFile(destination: path)
+        file = try ExportError.writing(path) { () throws(SystemCallError) in try AtomicFile(destination: path) }
         mp3Buffer = [UInt8](repeating: 0, count: LameEncoder.outputCapacity(for: Self.blockSize))
         let tag = encoder.id3v2Tag()
         infoFrameOffset = tag.count
         do {
-            try file.write(tag)
+            try ExportError.writing(path) { () throws(SystemCallError) in try file.write(tag) }
         } catch {
             file.discard()
             isClosed = true
@@ -94,9 +94,12 @@ public final class MP3Writer {
             let produced = try flushEncoder()
             try writeBuffer(count: produced)
             let frame = encoder.infoFrame()
-            if !frame.isEmpty { try file.write(frame, at: infoFrameOffset) }
+            let file = self.file, offset = infoFrameOffset
+            try ExportError.writing(path) { () throws(SystemCallError) in
+                if !frame.isEmpty { try file.write(frame, at: offset) }
+            }
             isClosed = true
-            try file.commit()
+            try ExportError.writing(path) { () throws(SystemCallError) in try file.commit() }
         } catch {
             discard()
             throw error
@@ -135,9 +138,9 @@ public final class MP3Writer {
     private func writeBuffer(count: Int) throws(ExportError) {
         guard count > 0 else { return }
         let file = self.file
-        let result: Result<Void, ExportError> = mp3Buffer.withUnsafeBytes { bytes in
-            Result { () throws(ExportError) in try file.write(UnsafeRawBufferPointer(rebasing: bytes[..<count])) }
+        let result: Result<Void, SystemCallError> = mp3Buffer.withUnsafeBytes { bytes in
+            Result { () throws(SystemCallError) in try file.write(UnsafeRawBufferPointer(rebasing: bytes[..<count])) }
         }
-        try result.get()
+        try ExportError.writing(path) { () throws(SystemCallError) in try result.get() }
     }
 }

@@ -1,4 +1,3 @@
-import CNarrateSystem
 import Glibc
 import NarrateDomain
 
@@ -13,10 +12,12 @@ import NarrateDomain
 public final class WAVWriter {
     /// The destination path, or `-` for standard output.
     public let path: String
-    private let fd: Int32
-    private let temporaryPath: String?
-    /// Where the temporary file is renamed to: `path`, or its symbolic link's final target.
-    private let destinationPath: String?
+    /// Where the bytes go: a file renamed into place, or a stream written through.
+    private enum Sink {
+        case file(AtomicFile)
+        case stream(Int32)
+    }
+    private let sink: Sink
     private var sampleRate: Int?
     private var dataBytes: UInt64 = 0
     /// Bytes handed to the kernel for writeback so far (see `append`).
@@ -33,21 +34,17 @@ public final class WAVWriter {
         self.path = path
         let target = OutputTarget.resolve(path)
         guard case let .file(destination) = target else {
-            guard let descriptor = target.openStream() else { throw .outputFailed(path: path, reason: POSIXErrorText.current()) }
-            fd = descriptor
-            temporaryPath = nil
-            destinationPath = nil
+            guard let descriptor = target.openStream() else { throw .outputFailed(.last(path: path)) }
+            sink = .stream(descriptor)
             return
         }
         let folder = destination.lastIndex(of: "/").map { String(destination[..<$0]) } ?? ""
         TemporaryFileName.removeAbandoned(in: folder.isEmpty && destination.hasPrefix("/") ? "/" : folder)
-        let temporary = TemporaryFileName.beside(destination)
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw .outputFailed(path: path, reason: POSIXErrorText.current()) }
-        fd = descriptor
-        temporaryPath = temporary
-        destinationPath = destination
-        TemporaryFileRegistry.register(temporary)
+        do {
+            sink = .file(try AtomicFile(destination: destination))
+        } catch {
+            throw .outputFailed(OutputError(path: path, error))
+        }
     }
 
     deinit {
@@ -58,17 +55,17 @@ public final class WAVWriter {
     public func append(_ audio: SpeechAudio) throws(SpeechError) {
         if sampleRate == nil {
             sampleRate = audio.sampleRate
-            try writeHeader(sampleRate: audio.sampleRate, dataBytes: temporaryPath == nil ? nil : 0)
+            try writeHeader(sampleRate: audio.sampleRate, dataBytes: isStream ? nil : 0)
         } else if sampleRate != audio.sampleRate {
-            throw .outputFailed(path: path, reason: "audio at \(audio.sampleRate) Hz cannot follow audio at \(sampleRate ?? 0) Hz in one file")
+            throw .outputFailed(OutputError(path: path, cause: .other("audio at \(audio.sampleRate) Hz cannot follow audio at \(sampleRate ?? 0) Hz in one file")))
         }
         let failure = audio.samples.withUnsafeBytes { bytes in writeAllReturningError(bytes) }
         if let failure { throw failure }
         dataBytes += UInt64(audio.samples.count * 2)
         // Long files: start writing back what is written, so `finish`'s fsync does not wait
         // for the whole file at the end.
-        if temporaryPath != nil, dataBytes - writebackStarted >= Self.writebackStep {
-            _ = narrate_start_writeback(fd, Int64(writebackStarted), Int64(dataBytes - writebackStarted))
+        if case let .file(file) = sink, dataBytes - writebackStarted >= Self.writebackStep {
+            file.startWriteback(offset: writebackStarted, count: dataBytes - writebackStarted)
             writebackStarted = dataBytes
         }
     }
@@ -80,34 +77,26 @@ public final class WAVWriter {
         do throws(SpeechError) {
             if sampleRate == nil {
                 sampleRate = defaultSampleRate
-                try writeHeader(sampleRate: defaultSampleRate, dataBytes: temporaryPath == nil ? nil : 0)
+                try writeHeader(sampleRate: defaultSampleRate, dataBytes: isStream ? nil : 0)
             }
-            guard let temporaryPath else {
+            switch sink {
+            case let .stream(descriptor):
                 isClosed = true
-                if fd != STDOUT_FILENO, close(fd) != 0, errno != EINTR {
-                    throw .outputFailed(path: path, reason: POSIXErrorText.current())
+                if descriptor != STDOUT_FILENO, close(descriptor) != 0, errno != EINTR {
+                    throw .outputFailed(.last(path: path))
                 }
-                return
+            case let .file(file):
+                guard dataBytes <= UInt64(UInt32.max) - UInt64(Self.headerSize) else {
+                    throw .outputFailed(OutputError(path: path, cause: .tooLong(format: "WAV", limit: "4 GiB")))
+                }
+                try writeHeader(sampleRate: sampleRate ?? defaultSampleRate, dataBytes: dataBytes, at: 0)
+                do {
+                    try file.commit()
+                } catch {
+                    throw .outputFailed(OutputError(path: path, error))
+                }
+                isClosed = true
             }
-            guard dataBytes <= UInt64(UInt32.max) - UInt64(Self.headerSize) else {
-                throw .outputFailed(path: path, reason: "the audio is longer than a WAV file can hold (4 GiB); narrate fewer pages at a time")
-            }
-            try writeHeader(sampleRate: sampleRate ?? defaultSampleRate, dataBytes: dataBytes, at: 0)
-            guard fsync(fd) == 0 else { throw .outputFailed(path: path, reason: POSIXErrorText.current()) }
-            let closed = close(fd)
-            isClosed = true
-            guard closed == 0 else {
-                unlink(temporaryPath)
-                TemporaryFileRegistry.unregister(temporaryPath)
-                throw .outputFailed(path: path, reason: POSIXErrorText.current())
-            }
-            guard rename(temporaryPath, destinationPath ?? path) == 0 else {
-                let reason = POSIXErrorText.current()
-                unlink(temporaryPath)
-                TemporaryFileRegistry.unregister(temporaryPath)
-                throw .outputFailed(path: path, reason: reason)
-            }
-            TemporaryFileRegistry.unregister(temporaryPath)
         } catch {
             // Any failure before the rename: close and remove the temporary file.
             discard()
@@ -119,13 +108,16 @@ public final class WAVWriter {
     public func discard() {
         guard !isClosed else { return }
         isClosed = true
-        guard let temporaryPath else {
-            if fd != STDOUT_FILENO { close(fd) }
-            return
+        switch sink {
+        case let .stream(descriptor):
+            if descriptor != STDOUT_FILENO { close(descriptor) }
+        case let .file(file):
+            file.discard()
         }
-        close(fd)
-        unlink(temporaryPath)
-        TemporaryFileRegistry.unregister(temporaryPath)
+    }
+
+    private var isStream: Bool {
+        if case .stream = sink { true } else { false }
     }
 
     // MARK: - Private
@@ -153,9 +145,12 @@ public final class WAVWriter {
 
     private func writeHeader(sampleRate: Int, dataBytes: UInt64?, at offset: Int? = nil) throws(SpeechError) {
         let header = Self.header(sampleRate: sampleRate, dataBytes: dataBytes)
-        if let offset {
-            let written = header.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, off_t(offset)) }
-            guard written == header.count else { throw .outputFailed(path: path, reason: POSIXErrorText.current()) }
+        if let offset, case let .file(file) = sink {
+            do {
+                try file.write(header, at: offset)
+            } catch {
+                throw .outputFailed(OutputError(path: path, error))
+            }
         } else {
             let failure = header.withUnsafeBytes { bytes in writeAllReturningError(bytes) }
             if let failure { throw failure }
@@ -173,16 +168,25 @@ public final class WAVWriter {
     }
 
     private func writeAll(_ bytes: UnsafeRawBufferPointer) throws(SpeechError) {
-        guard var cursor = bytes.baseAddress else { return }
-        var remaining = bytes.count
-        while remaining > 0 {
-            let written = write(fd, cursor, remaining)
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw .outputFailed(path: path, reason: POSIXErrorText.current())
+        switch sink {
+        case let .file(file):
+            do {
+                try file.write(bytes)
+            } catch {
+                throw .outputFailed(OutputError(path: path, error))
             }
-            remaining -= written
-            cursor += written
+        case let .stream(descriptor):
+            guard var cursor = bytes.baseAddress else { return }
+            var remaining = bytes.count
+            while remaining > 0 {
+                let written = write(descriptor, cursor, remaining)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    throw .outputFailed(.last(path: path))
+                }
+                remaining -= written
+                cursor += written
+            }
         }
     }
 }

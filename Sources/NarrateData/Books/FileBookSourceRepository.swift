@@ -38,7 +38,7 @@ public final class FileBookSourceRepository: BookSourceRepositoryContract {
         _ = try format(of: path, data: data)
         var hasher = SHA256()
         data.withUnsafeBytes { hasher.update(bufferPointer: $0) }
-        return hasher.finalize().map { byte in String(byte, radix: 16).leftPaddedHex }.joined()
+        return Hex.encode(hasher.finalize())
     }
 
     private func format(of path: String, data: Data) throws(BookError) -> DocumentFormat {
@@ -56,8 +56,4 @@ public final class FileBookSourceRepository: BookSourceRepositoryContract {
             throw .unreadable(path: path, reason: (error as NSError).localizedDescription)
         }
     }
-}
-
-private extension String {
-    var leftPaddedHex: String { count == 1 ? "0" + self : self }
 }

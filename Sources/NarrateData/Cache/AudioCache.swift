@@ -11,7 +11,8 @@ import NarrateDomain
 ///
 /// Layout of `directory`:
 /// - `objects/ab/abcdef…` — one entry per key (64 hex characters, `ab` its first two), in the
-///   format of `AudioCacheEntryCodec`; written under `.tmp-…` in the same folder, then renamed,
+///   format of `AudioCacheEntryCodec`; written by `AtomicFile` under a `TemporaryFileName` in the
+///   same folder, then renamed,
 ///   so a reader never sees a partial entry (not fsynced: one torn by a power cut fails its
 ///   CRC-32C on read and is synthesized again).
 /// - `index.sqlite` — size, duration, creation and last-use times and hits of each entry, for
@@ -28,7 +29,6 @@ public final class AudioCache: AudioCacheContract {
     private let clock: @Sendable () -> Date
     private let logger: Logger
 
-    static let temporaryPrefix = ".tmp-"
     /// Temporary files older than this belong to a writer that died; reconciling removes them.
     static let staleTemporaryAge: TimeInterval = 3600
 
@@ -51,8 +51,8 @@ public final class AudioCache: AudioCacheContract {
         self.clock = clock
         self.logger = logger
         do throws(SystemCallError) {
-            try Self.makeDirectories(directory)
-            try AudioCacheEntryFile.makeDirectory(objectsPath)
+            try Folder.makeAll(directory)
+            try Folder.make(objectsPath)
             try Self.probeWritable(directory)
         } catch {
             throw .notWritable(path: directory, reason: error.reason)
@@ -100,22 +100,22 @@ public final class AudioCache: AudioCacheContract {
         } catch {
             throw .writeFailed(path: path, reason: error.reason)
         }
-        let shard = shardPath(key)
-        let temporaryPath = "\(shard)/\(Self.temporaryName(key))"
         do throws(SystemCallError) {
-            try AudioCacheEntryFile.makeDirectory(shard)
+            try Folder.make(shardPath(key))
+            let file = try AtomicFile(destination: path)
             // Header, PCM and digest go to the kernel in one writev, straight from their buffers.
             let written: Result<Void, SystemCallError> = audio.samples.withUnsafeBytes { samples in
                 let digest = AudioCacheEntryCodec.digest(prefix: prefix, samples: samples)
                 return prefix.withUnsafeBytes { header in
                     digest.withUnsafeBytes { trailer in
-                        Result { () throws(SystemCallError) in
-                            try AudioCacheEntryFile.writeAtomically([header, samples, trailer], to: path, temporaryPath: temporaryPath)
-                        }
+                        Result { () throws(SystemCallError) in try file.write([header, samples, trailer]) }
                     }
                 }
             }
             try written.get()
+            // No fsync: an entry torn by a power cut fails its CRC-32C on read and is made again;
+            // waiting for the disk after each entry cost a book export a quarter of its time.
+            try file.commit(durable: false)
         } catch {
             throw .writeFailed(path: path, reason: error.reason)
         }
@@ -162,7 +162,7 @@ public final class AudioCache: AudioCacheContract {
         do throws(SystemCallError) {
             try forEachObjectFile { (name, path) throws(SystemCallError) in
                 // A young temporary file is another writer's store in progress: leave it.
-                if name.hasPrefix(Self.temporaryPrefix), !isStale(path) { return }
+                if TemporaryFileName.isTemporary(name, legacyCache: true), !isStale(name: name, path: path) { return }
                 try AudioCacheEntryFile.remove(path)
             }
         } catch {
@@ -229,12 +229,12 @@ public final class AudioCache: AudioCacheContract {
         var removedTemporaries = 0
         do throws(SystemCallError) {
             try forEachObjectFile { (name, path) throws(SystemCallError) in
-                if name.hasPrefix(Self.temporaryPrefix) {
-                    if isStale(path) {
+                if TemporaryFileName.isTemporary(name, legacyCache: true) {
+                    if isStale(name: name, path: path) {
                         try AudioCacheEntryFile.remove(path)
                         removedTemporaries += 1
                     }
-                } else if name.utf8.count == 64, Self.keyBytes(hex: name) != nil, let status = AudioCacheEntryFile.status(path), !status.isDirectory {
+                } else if name.utf8.count == 64, Hex.decode(name, byteCount: 32) != nil, let status = AudioCacheEntryFile.status(path), !status.isDirectory {
                     files[name] = (path, status.size, status.modified)
                 }
             }
@@ -245,7 +245,7 @@ public final class AudioCache: AudioCacheContract {
         let indexed = try index.allKeys()
         var missing = [AudioCacheIndexRow]()
         for (name, file) in files where !indexed.contains(name) {
-            guard let bytes = Self.keyBytes(hex: name) else { continue }
+            guard let bytes = Hex.decode(name, byteCount: 32) else { continue }
             do {
                 let header = try AudioCacheEntryFile.readHeader(path: file.path, key: AudioCacheKey(bytes: bytes))
                 missing.append(AudioCacheIndexRow(
@@ -261,21 +261,17 @@ public final class AudioCache: AudioCacheContract {
         return removedTemporaries
     }
 
-    /// `.tmp-<key>-<boot>-<pid>-<start>-<random>`: who is writing it, on which machine's boot.
-    static func temporaryName(_ key: AudioCacheKey) -> String {
-        let owner = ProcessIdentity.current
-        return "\(temporaryPrefix)\(key.hex)-\(ProcessIdentity.bootID)-\(owner.pid)-\(owner.startTicks)-\(String(UInt64.random(in: .min ... .max), radix: 16))"
-    }
-
     /// A temporary file whose writer is gone: one of this machine's processes that no longer
-    /// runs, or (a writer elsewhere sharing the folder, or an older name) one untouched for an hour.
-    private func isStale(_ path: String) -> Bool {
-        let parts = path.split(separator: "/").last?.dropFirst(Self.temporaryPrefix.count).split(separator: "-") ?? []
-        if parts.count == 5, parts[1] == Substring(ProcessIdentity.bootID), let pid = pid_t(String(parts[2])), let start = UInt64(String(parts[3])) {
-            return !ProcessIdentity(pid: pid, startTicks: start).isRunning
+    /// runs, or (a writer elsewhere sharing the folder, or a name that does not say) one
+    /// untouched for an hour. Older versions' `.tmp-…` names are judged alike.
+    private func isStale(name: String, path: String) -> Bool {
+        switch TemporaryFileName.writer(of: name, legacyCache: true) {
+        case .running?: return false
+        case .gone?: return true
+        case .unknown?, nil:
+            guard let status = AudioCacheEntryFile.status(path) else { return false }
+            return now - status.modified > Self.staleTemporaryAge
         }
-        guard let status = AudioCacheEntryFile.status(path) else { return false }
-        return now - status.modified > Self.staleTemporaryAge
     }
 
     /// Calls `body` with the name and path of every file in every shard folder.
@@ -296,45 +292,13 @@ public final class AudioCache: AudioCacheContract {
 
     // MARK: - Set-up helpers
 
-    /// `mkdir -p`.
-    private static func makeDirectories(_ path: String) throws(SystemCallError) {
-        var prefix = path.hasPrefix("/") ? "" : "."
-        for component in path.split(separator: "/", omittingEmptySubsequences: true) {
-            prefix += "/\(component)"
-            try AudioCacheEntryFile.makeDirectory(prefix)
-        }
-        guard AudioCacheEntryFile.status(path)?.isDirectory == true else {
-            throw SystemCallError(operation: "mkdir", path: path, code: ENOTDIR)
-        }
-    }
-
     /// Proves the folder writable by creating and removing a file, as permissions alone can lie
     /// (read-only mounts, root, ACLs).
     private static func probeWritable(_ directory: String) throws(SystemCallError) {
-        let probe = "\(directory)/\(temporaryPrefix)probe-\(getpid())-\(String(UInt64.random(in: .min ... .max), radix: 16))"
+        let probe = TemporaryFileName.beside("\(directory)/probe")
         let fd = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw .last("open", probe) }
         close(fd)
         try AudioCacheEntryFile.remove(probe)
-    }
-
-    /// The 32 bytes a 64-character lowercase hex name stands for.
-    static func keyBytes(hex: String) -> [UInt8]? {
-        let digits = Array(hex.utf8)
-        guard digits.count == 64 else { return nil }
-        func value(_ digit: UInt8) -> UInt8? {
-            switch digit {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
-            default: nil
-            }
-        }
-        var bytes = [UInt8]()
-        bytes.reserveCapacity(32)
-        for index in stride(from: 0, to: 64, by: 2) {
-            guard let high = value(digits[index]), let low = value(digits[index + 1]) else { return nil }
-            bytes.append(high << 4 | low)
-        }
-        return bytes
     }
 }

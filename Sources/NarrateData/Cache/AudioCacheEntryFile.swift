@@ -16,21 +16,7 @@ private func posixRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: 
     read(fd, buffer, count)
 }
 
-/// A failed system call: what was attempted, on which path, and `errno`.
-struct SystemCallError: Error, Sendable, Equatable {
-    var operation: String
-    var path: String
-    var code: Int32
-
-    /// `strerror` text prefixed with the operation, e.g. `write: No space left on device`.
-    var reason: String { "\(operation): \(String(cString: strerror(code)))" }
-
-    static func last(_ operation: String, _ path: String) -> SystemCallError {
-        SystemCallError(operation: operation, path: path, code: errno)
-    }
-}
-
-/// Reads and writes entry files with plain POSIX calls: the PCM goes straight between the
+/// Reads entry files with plain POSIX calls (they are written by `AtomicFile`): the PCM goes straight between the
 /// kernel and the sample buffer, and is hashed chunk by chunk while it is still in cache.
 enum AudioCacheEntryFile {
     /// What reading an entry found.
@@ -164,59 +150,7 @@ enum AudioCacheEntryFile {
 
     // MARK: - Writing
 
-    /// Writes `parts` to a new temporary file next to `path` and renames it over `path`. On
-    /// failure the temporary file is removed and nothing changes under `path`.
-    ///
-    /// The rename makes the entry appear whole or not at all to every reader while the system
-    /// runs. There is deliberately no fsync: an entry is a cache of audio that can be made
-    /// again, and every read checks its length and CRC-32C, so one torn by a power cut before
-    /// the kernel wrote it back is dropped and synthesized again. Waiting for the disk after
-    /// each entry cost a book export about a quarter of its time; the files that matter (the
-    /// exported audio, subtitles, manifest) are fsynced before their rename.
-    static func writeAtomically(_ parts: [UnsafeRawBufferPointer], to path: String, temporaryPath: String) throws(SystemCallError) {
-        let fd = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw .last("open", temporaryPath) }
-        do throws(SystemCallError) {
-            try writeAll(fd, parts, path: temporaryPath)
-            let closed = close(fd)
-            guard closed == 0 else { throw .last("close", temporaryPath) }
-            guard rename(temporaryPath, path) == 0 else { throw .last("rename", path) }
-        } catch {
-            close(fd)  // EBADF after a successful close is harmless.
-            unlink(temporaryPath)
-            throw error
-        }
-    }
-
-    /// `writev` until every byte of `parts` is written.
-    private static func writeAll(_ fd: Int32, _ parts: [UnsafeRawBufferPointer], path: String) throws(SystemCallError) {
-        var vectors = parts.filter { $0.count > 0 }.map { iovec(iov_base: UnsafeMutableRawPointer(mutating: $0.baseAddress), iov_len: $0.count) }
-        var first = 0
-        while first < vectors.count {
-            let written = vectors[first...].withUnsafeBufferPointer { writev(fd, $0.baseAddress, Int32($0.count)) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw .last("write", path)
-            }
-            if written == 0 { throw SystemCallError(operation: "write", path: path, code: EIO) }
-            var remaining = written
-            while first < vectors.count, remaining >= vectors[first].iov_len {
-                remaining -= vectors[first].iov_len
-                first += 1
-            }
-            if remaining > 0 {
-                vectors[first].iov_base += remaining
-                vectors[first].iov_len -= remaining
-            }
-        }
-    }
-
     // MARK: - Files and folders
-
-    /// Creates `path` as a folder unless it exists.
-    static func makeDirectory(_ path: String) throws(SystemCallError) {
-        if mkdir(path, 0o755) != 0, errno != EEXIST { throw .last("mkdir", path) }
-    }
 
     /// Identity, size and modification time of `path`, or `nil` if it does not exist.
     static func status(_ path: String) -> (identity: FileIdentity, size: Int, modified: Double, isDirectory: Bool)? {

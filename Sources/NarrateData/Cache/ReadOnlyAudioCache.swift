@@ -40,7 +40,7 @@ public final class ReadOnlyAudioCache: AudioCacheContract {
         var duration = 0.0
         do throws(SystemCallError) {
             try AudioCache.forEachObjectFile(in: objectsPath) { name, path throws(SystemCallError) in
-                guard name.utf8.count == 64, AudioCache.keyBytes(hex: name) != nil, let status = AudioCacheEntryFile.status(path), !status.isDirectory else { return }
+                guard name.utf8.count == 64, Hex.decode(name, byteCount: 32) != nil, let status = AudioCacheEntryFile.status(path), !status.isDirectory else { return }
                 count += 1
                 bytes += Int64(status.size)
                 duration += Double(status.size) / 2 / Double(ESpeakSynthesizer.sampleRate)

@@ -42,7 +42,7 @@ enum AudioFileOutput {
     }
 
     private static func mapped(_ error: SpeechError) -> ExportError {
-        if case let .outputFailed(path, reason) = error { return .outputFailed(path: path, reason: reason) }
+        if case let .outputFailed(output) = error { return .outputFailed(output) }
         return .speech(error)
     }
 }

@@ -112,7 +112,8 @@ public struct BookExporter: Sendable {
                 manifest.complete = isFinal
                 try manifest.write(to: directory)
                 if isFinal {
-                    try AtomicFile.write(Data(Playlist.contents(files).utf8), to: directory + "/playlist.m3u")
+                    let playlist = directory + "/playlist.m3u"
+                    try ExportError.writing(playlist) { () throws(SystemCallError) in try AtomicFile.writeWholeIfChanged(Array(Playlist.contents(files).utf8), to: playlist) }
                 }
             }
         )
@@ -180,12 +181,10 @@ public struct BookExporter: Sendable {
 
     /// Creates the folder, and removes temporary files that processes killed earlier left in it.
     private static func prepare(_ directory: String) throws(ExportError) {
-        do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        } catch {
-            throw .outputFailed(path: directory, reason: (error as NSError).localizedDescription)
+        try ExportError.writing(directory) { () throws(SystemCallError) in
+            try Folder.makeAll(directory)
+            guard access(directory, W_OK) == 0 else { throw .last("access", directory) }
         }
-        guard access(directory, W_OK) == 0 else { throw .outputFailed(path: directory, reason: POSIXErrorText.current()) }
         TemporaryFileName.removeAbandoned(in: directory)
     }
 

@@ -39,17 +39,9 @@ public struct ExportManifest: Codable, Sendable, Equatable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data: Data
-        do { data = try encoder.encode(self) } catch { throw .outputFailed(path: directory + "/" + Self.fileName, reason: "\(error)") }
-        try AtomicFile.write(data, to: directory + "/" + Self.fileName)
-    }
-}
-
-/// Small files written whole: temporary name beside the destination, fsync, rename; a file
-/// whose content is already the same is left alone (a finished export rewrites nothing).
-enum AtomicFile {
-    static func write(_ data: Data, to path: String) throws(ExportError) {
-        if let existing = FileManager.default.contents(atPath: path), existing == data { return }
-        try TemporaryOutputFile.writeWhole(Array(data), to: path)
+        do { data = try encoder.encode(self) } catch { throw .outputFailed(OutputError(path: directory + "/" + Self.fileName, cause: .other("\(error)"))) }
+        let path = directory + "/" + Self.fileName
+        try ExportError.writing(path) { () throws(SystemCallError) in try AtomicFile.writeWholeIfChanged(Array(data), to: path) }
     }
 }
 

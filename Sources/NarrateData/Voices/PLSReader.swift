@@ -53,12 +53,6 @@ enum PLSReader {
 
     /// SHA-256 of the file's bytes, in hex.
     static func digest(of data: [UInt8]) -> String {
-        SHA256.hash(data: data).map { String($0, radix: 16).leftPadded(to: 2) }.joined()
-    }
-}
-
-private extension String {
-    func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
+        Hex.encode(SHA256.hash(data: data))
     }
 }

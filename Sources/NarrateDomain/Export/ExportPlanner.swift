@@ -34,14 +34,16 @@ public enum ExportPlanner {
     }
 
     /// The files for `book`, in reading order.
-    /// - Throws: `ExportError.invalidSelection` for a range outside the book or a book with no pages.
+    /// - Throws: `ExportError.pagesOutsideBook`, `.chaptersOutsideBook`, `.noChapters` or
+    ///   `.chapterOutsidePages` for a range outside the book, `.noPages` for a book with no pages,
+    ///   `.emptySelection` when the range holds no text.
     public static func plan(book: Book, split: ExportSplit, selection: ExportSelection) throws(ExportError) -> [ExportItem] {
         let selectedChapters: ClosedRange<Int>? = if case let .chapters(range) = selection { range } else { nil }
         let marks = chapterMarks(of: book, preferring: selectedChapters)
         let span = try selectedSpan(of: book, selection: selection, marks: marks)
         let pieces = pieces(of: book, from: span.lowerBound, to: span.upperBound, marks: marks)
         guard !pieces.isEmpty else {
-            throw .invalidSelection("The selection holds no text of '\(book.metadata.title)'.")
+            throw .emptySelection(title: book.metadata.title)
         }
         var groups: [(title: String, pieces: [Piece])] = []
         switch split {
@@ -75,7 +77,7 @@ public enum ExportPlanner {
                 (piece.chapterMark?.titles ?? []).map { ExportItem.ChapterStart(title: $0, pageOffset: pageOffset) }
             }
             return ExportItem(
-                number: number, fileStem: "\(padded) - \(fileNameSafe(group.title))", title: group.title,
+                number: number, fileStem: "\(padded) - \(FileName.readable(group.title))", title: group.title,
                 pages: group.pieces.map(\.page), chapters: chapters
             )
         }
@@ -120,7 +122,7 @@ public enum ExportPlanner {
     private static func selectedSpan(
         of book: Book, selection: ExportSelection, marks: [ChapterMark]
     ) throws(ExportError) -> Range<TextPosition> {
-        guard !book.pages.isEmpty else { throw .invalidSelection("'\(book.metadata.title)' has no pages to export.") }
+        guard !book.pages.isEmpty else { throw .noPages(title: book.metadata.title) }
         let pageCount = book.pages.count
         let end = TextPosition(page: pageCount + 1, offset: 0)
         switch selection {
@@ -128,18 +130,18 @@ public enum ExportPlanner {
             return TextPosition(page: 1, offset: 0)..<end
         case let .pages(range):
             guard range.lowerBound >= 1, range.upperBound <= pageCount else {
-                throw .invalidSelection("Pages \(range.lowerBound)-\(range.upperBound) are outside the book: it has pages 1-\(pageCount).")
+                throw .pagesOutsideBook(first: range.lowerBound, last: range.upperBound, pageCount: pageCount)
             }
             return TextPosition(page: range.lowerBound, offset: 0)..<TextPosition(page: range.upperBound + 1, offset: 0)
         case let .chapters(range):
             guard range.lowerBound >= 1, range.upperBound <= book.chapters.count else {
                 let count = book.chapters.count
-                throw .invalidSelection(count == 0
-                    ? "'\(book.metadata.title)' has no chapters; choose pages with --pages."
-                    : "Chapters \(range.lowerBound)-\(range.upperBound) are outside the book: it has chapters 1-\(count).")
+                throw count == 0
+                    ? .noChapters(title: book.metadata.title)
+                    : .chaptersOutsideBook(first: range.lowerBound, last: range.upperBound, chapterCount: count)
             }
             guard let first = position(of: book.chapters[range.lowerBound - 1], in: book) else {
-                throw .invalidSelection("Chapter \(range.lowerBound) starts outside the book's pages (1-\(pageCount)); choose pages with --pages.")
+                throw .chapterOutsidePages(chapter: range.lowerBound, pageCount: pageCount)
             }
             // The selection ends where the next chapter after the last selected one starts, selected or not.
             let last = max(position(of: book.chapters[range.upperBound - 1], in: book) ?? end, first)
@@ -194,21 +196,5 @@ public enum ExportPlanner {
         var view = String.UnicodeScalarView()
         view.append(contentsOf: scalars[first...last])
         return String(view)
-    }
-
-    /// A title made safe for a file name: no slashes or control characters, at most 80 characters.
-    static func fileNameSafe(_ title: String) -> String {
-        let cleaned = title.unicodeScalars.map { scalar -> String in
-            if scalar == "/" || scalar == "\\" || scalar == ":" { return "-" }
-            if scalar.properties.generalCategory == .control || scalar == "\n" { return " " }
-            return String(scalar)
-        }.joined()
-        let folded = cleaned.split(whereSeparator: { $0 == " " }).joined(separator: " ")
-        let trimmed = folded.hasPrefix(".") ? String(folded.drop(while: { $0 == "." })) : folded
-        // "Chapter 2. The Carpet-Bag." gives "Chapter 2. The Carpet-Bag", not "….mp3" after "..".
-        var result = String(trimmed.prefix(80)).trimmingWhitespace
-        while result.hasSuffix(".") { result.removeLast() }
-        result = result.trimmingWhitespace
-        return result.isEmpty ? "untitled" : result
     }
 }

@@ -55,9 +55,9 @@ extension BookError: CustomStringConvertible {
         case let .ambiguousBook(reference, matches):
             "'\(reference)' matches several books: \(matches.joined(separator: "; ")). Use the library id or a longer title."
         case let .endOfBook(title, pageCount):
-            "'\(title)' is read to the end (page \(pageCount) of \(pageCount)). Narrate a page by number with 'narrate page', or start over with 'narrate next --restart'."
+            "'\(title)' is read to the end (page \(pageCount) of \(pageCount)). Narrate a page by number, or start over from the first page."
         case let .libraryFailed(reason):
-            "The book library could not be used: \(reason). Check that its folder is writable, or choose another with --library."
+            "The book library could not be used: \(reason). Check that its folder is writable, or choose another library."
         case let .emptyFile(path):
             "'\(path)' is empty (0 bytes). Copy or download the book again."
         case let .notAZipArchive(path):

@@ -3,17 +3,37 @@ public enum CacheError: Error, Sendable, Equatable {
     case notWritable(path: String, reason: String)
     case indexFailed(path: String, reason: String)
     case writeFailed(path: String, reason: String)
+    /// The cache is turned off (no folder is configured), and what was asked needs it.
+    case disabled
 }
 
 extension CacheError: CustomStringConvertible {
     public var description: String {
         switch self {
-        case let .notWritable(path, reason):
-            "The audio cache folder '\(path)' is not writable (\(reason)). Choose another with --cache-dir or NARRATE_CACHE_DIR, or use --no-cache."
-        case let .indexFailed(path, reason):
-            "The audio cache index '\(path)' could not be used (\(reason)). Run 'narrate cache clear' or choose another --cache-dir."
-        case let .writeFailed(path, reason):
-            "Could not store audio in the cache at '\(path)' (\(reason)). Check free space, or use --no-cache."
+        case .notWritable, .indexFailed, .writeFailed, .disabled:
+            "\(problem). \(remedy)."
+        }
+    }
+}
+
+extension CacheError {
+    /// What happened, without advice.
+    public var problem: String {
+        switch self {
+        case let .notWritable(path, reason): "The audio cache folder '\(path)' is not writable (\(reason))"
+        case let .indexFailed(path, reason): "The audio cache index '\(path)' could not be used (\(reason))"
+        case let .writeFailed(path, reason): "Could not store audio in the cache at '\(path)' (\(reason))"
+        case .disabled: "This needs the audio cache, which is turned off"
+        }
+    }
+
+    /// What to do, in the terms of the library (front ends name their own options).
+    public var remedy: String {
+        switch self {
+        case .notWritable: "Choose another cache folder, or turn the cache off"
+        case .indexFailed: "Clear the cache, or choose another cache folder"
+        case .writeFailed: "Free some space, or turn the cache off"
+        case .disabled: "Configure a cache folder"
         }
     }
 }

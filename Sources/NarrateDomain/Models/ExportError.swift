@@ -1,9 +1,21 @@
 /// Failures of exporting a book to audio files.
 public enum ExportError: Error, Sendable, Equatable {
-    case outputFailed(path: String, reason: String)
+    /// A file of the export could not be written.
+    case outputFailed(OutputError)
     case encoderFailed(format: String, reason: String)
+    /// The format cannot hold audio at the engine's sample rate.
+    case sampleRateUnsupported(format: String, sampleRate: Int, supported: [Int])
     case ffmpegMissing
-    case invalidSelection(String)
+    /// The book has no pages at all.
+    case noPages(title: String)
+    /// The pages or chapters chosen hold no text.
+    case emptySelection(title: String)
+    case pagesOutsideBook(first: Int, last: Int, pageCount: Int)
+    case chaptersOutsideBook(first: Int, last: Int, chapterCount: Int)
+    /// Chapters were chosen in a book that has none.
+    case noChapters(title: String)
+    /// The chapter's start could not be found among the book's pages.
+    case chapterOutsidePages(chapter: Int, pageCount: Int)
     case workerFailed(pageLabel: String, reason: String)
     case incomplete(failedChunks: Int, files: [String])
     case cancelled
@@ -14,14 +26,26 @@ public enum ExportError: Error, Sendable, Equatable {
 extension ExportError: CustomStringConvertible {
     public var description: String {
         switch self {
-        case let .outputFailed(path, reason):
-            "Could not write '\(path)': \(reason). Check the folder and free space, then run the same command again: finished files are kept."
+        case let .outputFailed(error):
+            "\(error.problem). \(error.remedy), then run the same command again: finished files are kept."
         case let .encoderFailed(format, reason):
             "The \(format) encoder failed: \(reason)."
+        case let .sampleRateUnsupported(format, sampleRate, supported):
+            "\(format) cannot hold audio at \(sampleRate) Hz (it takes \(supported.map(String.init).joined(separator: ", ")) Hz). Choose another format."
         case .ffmpegMissing:
-            "M4B needs the ffmpeg program, which is not installed. Install it (apt-get install ffmpeg) or choose --format mp3 or wav."
-        case let .invalidSelection(message):
-            message
+            "M4B needs the ffmpeg program, which is not installed. Install it (apt-get install ffmpeg) or choose MP3 or WAV."
+        case let .noPages(title):
+            "'\(title)' has no pages to export."
+        case let .emptySelection(title):
+            "The selection holds no text of '\(title)'. Choose other pages or chapters."
+        case let .pagesOutsideBook(first, last, pageCount):
+            "Pages \(first)-\(last) are outside the book: it has pages 1-\(pageCount)."
+        case let .chaptersOutsideBook(first, last, chapterCount):
+            "Chapters \(first)-\(last) are outside the book: it has chapters 1-\(chapterCount)."
+        case let .noChapters(title):
+            "'\(title)' has no chapters; choose pages instead."
+        case let .chapterOutsidePages(chapter, pageCount):
+            "Chapter \(chapter) starts outside the book's pages (1-\(pageCount)); choose pages instead."
         case let .workerFailed(pageLabel, reason):
             "Synthesis failed on page \(pageLabel): \(reason)."
         case let .incomplete(failedChunks, files):

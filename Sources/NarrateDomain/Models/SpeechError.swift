@@ -15,14 +15,15 @@ public enum SpeechError: Error, Sendable, Equatable {
     /// The text would give more audio than `SpeechBounds` allows.
     case textTooLong(estimatedHours: Double, limitHours: Double)
     case cacheFailed(CacheError)
-    case outputFailed(path: String, reason: String)
+    /// The audio could not be written.
+    case outputFailed(OutputError)
 }
 
 extension SpeechError: CustomStringConvertible {
     public var description: String {
         switch self {
         case .emptyText:
-            "There is no text to speak. Give a text, a file with -f, or pipe text on standard input."
+            "There is no text to speak. Give some text."
         case let .voiceNotFound(name, suggestions):
             suggestions.isEmpty
                 ? "Unknown voice '\(name)'. Run 'narrate voices' to list the voices."
@@ -43,8 +44,8 @@ extension SpeechError: CustomStringConvertible {
             "This text would give about \(Self.amount(hours)) hours of audio, more than the \(Self.amount(limit)) hours one run may make. Nothing was synthesized; split the text, or add it as a book and export it (narrate add, narrate book)."
         case let .cacheFailed(error):
             error.description
-        case let .outputFailed(path, reason):
-            "Could not write '\(path)': \(reason). Nothing was written; check the folder and free space, then try again."
+        case let .outputFailed(error):
+            error.description
         }
     }
 }

@@ -121,11 +121,15 @@ struct WAVWriterTargetTests {
         // Given: a process that has exited, this process, and this PID with another start time
         let dead = try exitedProcessID()
         let me = ProcessIdentity.current
+        let boot = ProcessIdentity.bootID
         let names = [
             ".a.wav.narrate-tmp-\(dead)-5-77",            // a killed writer
             ".b.wav.narrate-tmp-\(dead)-88",              // a killed writer, older name without start time
             ".c.wav.narrate-tmp-\(me.pid)-\(me.startTicks)-99",  // a writer still running
             ".d.wav.narrate-tmp-\(me.pid)-\(me.startTicks + 1)-99",  // its PID reused since
+            ".e.wav.narrate-tmp-\(boot)-\(dead)-5-77",  // a killed writer, named with this boot
+            ".f.wav.narrate-tmp-\(boot)-\(me.pid)-\(me.startTicks)-99",  // a writer still running, named with this boot
+            ".g.wav.narrate-tmp-ffffffff-\(dead)-5-77",  // another machine's (or boot's) writer: not ours to judge
         ]
         for name in names {
             try Data("partial".utf8).write(to: URL(fileURLWithPath: folder.path + "/" + name))
@@ -136,7 +140,7 @@ struct WAVWriterTargetTests {
         sut.discard()
 
         // Then
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [names[2]])
+        #expect(try Set(FileManager.default.contentsOfDirectory(atPath: folder.path)) == [names[2], names[5], names[6]])
     }
 
     // MARK: - Helpers

@@ -97,7 +97,7 @@ import Testing
         let path = folder.path + "/missing/out.wav"
 
         // When / Then
-        #expect(throws: SpeechError.outputFailed(path: path, reason: "No such file or directory")) {
+        #expect(throws: SpeechError.outputFailed(OutputError(path: path, cause: .missingFolder))) {
             _ = try WAVWriter(path: path)
         }
     }
@@ -146,11 +146,11 @@ import Testing
         }
 
         // Then
-        guard case let .outputFailed(path, reason) = error else {
+        guard case let .outputFailed(output) = error, case let .other(reason) = output.cause else {
             Issue.record("expected outputFailed, got \(String(describing: error))")
             return
         }
-        #expect(path == destination)
+        #expect(output.path == destination)
         #expect(reason.contains("16000") && reason.contains("22050"))
         sut.discard()
     }
@@ -186,12 +186,8 @@ import Testing
         }
 
         // Then
-        guard case let .outputFailed(failedPath, reason) = error else {
-            Issue.record("expected outputFailed, got \(String(describing: error))")
-            return
-        }
-        #expect(failedPath == path)
-        #expect(reason.contains("space"))
+        #expect(error == .outputFailed(OutputError(path: path, cause: .noSpace)))
+        #expect(error?.description == "Could not write '\(path)': the disk is full; nothing was written. Free some space, then try again.")
         #expect(!FileManager.default.fileExists(atPath: path))
 
         // When
@@ -233,11 +229,7 @@ import Testing
         sut.discard()
 
         // Then
-        guard case let .outputFailed(_, reason) = error else {
-            Issue.record("expected outputFailed, got \(String(describing: error))")
-            return
-        }
-        #expect(reason.contains("space"))
+        #expect(error == .outputFailed(OutputError(path: path, cause: .noSpace)))
         #expect(!FileManager.default.fileExists(atPath: path))
         let remaining = try disk.contents()
         #expect(remaining == ["filler"])

@@ -116,9 +116,9 @@ import Testing
         // Then
         let names = Fixtures.objectFileNames(in: folder.path)
         #expect(names.count == 20)
-        #expect(names.allSatisfy { !$0.hasPrefix(".tmp-") })
+        #expect(names.allSatisfy { !TemporaryFileName.isTemporary($0, legacyCache: true) })
         let topLevel = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-        #expect(topLevel.allSatisfy { !$0.hasPrefix(".tmp-") })
+        #expect(topLevel.allSatisfy { !TemporaryFileName.isTemporary($0, legacyCache: true) })
     }
 
     // MARK: - Corruption
@@ -310,19 +310,23 @@ import Testing
         #expect(statistics.removedTemporaries == 1)
     }
 
-    @Test("statistics remove and count at once the temporary files of this machine's writers that are gone; a running writer's stay")
+    @Test("statistics remove and count at once the temporary files of this machine's writers that are gone, in today's names and in the .tmp- names of older versions; a running writer's stay")
     func deadWritersTemporariesRemoved() async throws {
-        // Given: one temporary of a process that has exited, one of this process
+        // Given: temporaries of a process that has exited, of this process, and of another
+        // machine, each named as now and as older versions named them
         let sut = try AudioCache(directory: folder.path)
         let shard = folder.path + "/objects/ab"
         try FileManager.default.createDirectory(atPath: shard, withIntermediateDirectories: true)
         let exited = try exitedProcessID()
         let boot = ProcessIdentity.bootID
         let me = ProcessIdentity.current
-        let dead = shard + "/.tmp-ab12-\(boot)-\(exited)-7-beef"
-        let live = shard + "/.tmp-ab34-\(boot)-\(me.pid)-\(me.startTicks)-beef"
-        let elsewhere = shard + "/.tmp-ab56-ffffffff-\(exited)-7-beef"  // another machine's: the age rule
-        for path in [dead, live, elsewhere] {
+        let dead = shard + "/.ab12.narrate-tmp-\(boot)-\(exited)-7-beef"
+        let live = shard + "/.ab34.narrate-tmp-\(boot)-\(me.pid)-\(me.startTicks)-beef"
+        let elsewhere = shard + "/.ab56.narrate-tmp-ffffffff-\(exited)-7-beef"  // another machine's: the age rule
+        let oldDead = shard + "/.tmp-ab12-\(boot)-\(exited)-7-beef"
+        let oldLive = shard + "/.tmp-ab34-\(boot)-\(me.pid)-\(me.startTicks)-beef"
+        let oldElsewhere = shard + "/.tmp-ab56-ffffffff-\(exited)-7-beef"
+        for path in [dead, live, elsewhere, oldDead, oldLive, oldElsewhere] {
             #expect(FileManager.default.createFile(atPath: path, contents: Data([1, 2, 3])))
         }
 
@@ -330,11 +334,27 @@ import Testing
         let statistics = try await sut.statistics()
 
         // Then
-        #expect(statistics.removedTemporaries == 1)
+        #expect(statistics.removedTemporaries == 2)
         #expect(!FileManager.default.fileExists(atPath: dead))
-        #expect(FileManager.default.fileExists(atPath: live))
-        #expect(FileManager.default.fileExists(atPath: elsewhere))
-        #expect(AudioCache.temporaryName(Fixtures.key("x")).contains("-\(boot)-\(me.pid)-\(me.startTicks)-"))
+        #expect(!FileManager.default.fileExists(atPath: oldDead))
+        for kept in [live, elsewhere, oldLive, oldElsewhere] {
+            #expect(FileManager.default.fileExists(atPath: kept))
+        }
+    }
+
+    @Test("an entry is written under a temporary name that says this boot, PID and start time, as every output is")
+    func entryTemporaryNameNamesItsWriter() {
+        // Given
+        let me = ProcessIdentity.current
+        let entry = AudioCache.entryPath(Fixtures.key("x"), objects: folder.path + "/objects")
+
+        // When
+        let temporary = TemporaryFileName.beside(entry)
+
+        // Then
+        #expect(temporary.hasPrefix(folder.path + "/objects/"))
+        #expect(temporary.contains("/.\(Fixtures.key("x").hex).narrate-tmp-\(ProcessIdentity.bootID)-\(me.pid)-\(me.startTicks)-"))
+        #expect(TemporaryFileName.writer(of: String(temporary.split(separator: "/").last ?? "")) == .running)
     }
 
     @Test("prune removes least recently used entries first until the budget is met")

@@ -161,7 +161,7 @@ import Testing
         let path = folder.file("missing/book.m4b")
 
         // When / Then
-        #expect(throws: ExportError.outputFailed(path: path, reason: "No such file or directory")) {
+        #expect(throws: ExportError.outputFailed(OutputError(path: path, cause: .missingFolder))) {
             try M4BWriter(path: path, sampleRate: Fixtures.sampleRate, metadata: Fixtures.metadata())
         }
     }

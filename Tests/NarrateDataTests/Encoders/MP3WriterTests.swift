@@ -178,12 +178,12 @@ import Testing
         let path = folder.file("missing/out.mp3")
 
         // When / Then
-        #expect(throws: ExportError.outputFailed(path: path, reason: "No such file or directory")) {
+        #expect(throws: ExportError.outputFailed(OutputError(path: path, cause: .missingFolder))) {
             try MP3Writer(path: path, sampleRate: Fixtures.sampleRate, metadata: Fixtures.metadata())
         }
     }
 
-    @Test("a sample rate MP3 cannot hold fails with encoderFailed before any file is made")
+    @Test("a sample rate MP3 cannot hold fails with sampleRateUnsupported before any file is made")
     func unsupportedRate() throws {
         // Given
         let rate = 20_000
@@ -194,12 +194,8 @@ import Testing
         }
 
         // Then
-        guard case let .encoderFailed(format, reason) = error else {
-            Issue.record("expected encoderFailed, got \(String(describing: error))")
-            return
-        }
-        #expect(format == "MP3")
-        #expect(reason.contains("20000 Hz"))
+        #expect(error == .sampleRateUnsupported(format: "MP3", sampleRate: rate, supported: [8_000, 11_025, 12_000, 16_000, 22_050, 24_000, 32_000, 44_100, 48_000]))
+        #expect(error?.description.contains("MP3 cannot hold audio at 20000 Hz") == true)
         #expect(try folder.names().isEmpty)
     }
 

@@ -64,16 +64,11 @@ import Testing
         }
 
         // Then
-        guard case let .outputFailed(failedPath, reason) = error else {
-            Issue.record("expected outputFailed, got \(String(describing: error))")
-            return
-        }
-        #expect(failedPath == destination)
-        #expect(!reason.isEmpty)
+        #expect(error == .outputFailed(OutputError(path: destination, cause: .missingFolder)))
         #expect(try folderContents().isEmpty)
     }
 
-    @Test("when the rename fails (the destination is a folder) the temporary file is removed")
+    @Test("when the rename fails (the destination is a folder) the temporary file is removed and the error says something is in the way")
     func failedRenameLeavesNoTemporaryFile() throws {
         // Given a folder where the file should go
         defer { removeFolder() }
@@ -85,11 +80,7 @@ import Testing
         }
 
         // Then
-        guard case let .outputFailed(failedPath, _) = error else {
-            Issue.record("expected outputFailed, got \(String(describing: error))")
-            return
-        }
-        #expect(failedPath == path("book.vtt"))
+        #expect(error == .outputFailed(OutputError(path: path("book.vtt"), cause: .alreadyExists)))
         #expect(try folderContents() == ["book.vtt"])
     }
 }

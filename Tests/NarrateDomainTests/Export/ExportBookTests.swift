@@ -139,7 +139,7 @@ import Testing
     @Test("A write error stops the export with that error: no later file is written, nothing is final")
     func writeErrorStopsExport() async throws {
         // Given
-        let failure = ExportError.outputFailed(path: "/out/002 - Chapter 2.mp3", reason: "No space left on device")
+        let failure = ExportError.outputFailed(OutputError(path: "/out/002 - Chapter 2.mp3", cause: .noSpace))
         fake.writeErrors = [Self.stems[1]: failure]
 
         // When / Then

@@ -212,18 +212,18 @@ enum ExportFixtures {
         #expect(items[0].pages.map(\.index) == expectedPages)
     }
 
-    @Test("A page range outside the book throws invalidSelection naming the book's pages", arguments: [0...2, 5...7, 7...9])
+    @Test("A page range outside the book throws pagesOutsideBook naming the book's pages", arguments: [0...2, 5...7, 7...9])
     func pageRangeOutsideBookThrows(range: ClosedRange<Int>) throws {
         // When / Then
-        #expect(throws: ExportError.invalidSelection("Pages \(range.lowerBound)-\(range.upperBound) are outside the book: it has pages 1-6.")) {
+        #expect(throws: ExportError.pagesOutsideBook(first: range.lowerBound, last: range.upperBound, pageCount: 6)) {
             _ = try ExportPlanner.plan(book: ExportFixtures.book, split: .page, selection: .pages(range))
         }
     }
 
-    @Test("A chapter range outside the book throws invalidSelection naming the book's chapters", arguments: [0...1, 3...4])
+    @Test("A chapter range outside the book throws chaptersOutsideBook naming the book's chapters", arguments: [0...1, 3...4])
     func chapterRangeOutsideBookThrows(range: ClosedRange<Int>) throws {
         // When / Then
-        #expect(throws: ExportError.invalidSelection("Chapters \(range.lowerBound)-\(range.upperBound) are outside the book: it has chapters 1-3.")) {
+        #expect(throws: ExportError.chaptersOutsideBook(first: range.lowerBound, last: range.upperBound, chapterCount: 3)) {
             _ = try ExportPlanner.plan(book: ExportFixtures.book, split: .chapter, selection: .chapters(range))
         }
     }
@@ -241,26 +241,27 @@ enum ExportFixtures {
 
         // Then
         #expect(second.flatMap(\.pages).map(\.index) == [3, 4, 5, 6])
-        #expect(throws: ExportError.self) {
+        #expect(throws: ExportError.chapterOutsidePages(chapter: 3, pageCount: 6)) {
             _ = try ExportPlanner.plan(book: book, split: .chapter, selection: .chapters(3...3))
         }
     }
 
-    @Test("A chapter selection in a book without chapters throws invalidSelection pointing to --pages")
+    @Test("A chapter selection in a book without chapters throws noChapters, whose message points to pages without naming a flag")
     func chapterSelectionWithoutChaptersThrows() throws {
         // When / Then
-        #expect(throws: ExportError.invalidSelection("'Moby-Dick' has no chapters; choose pages with --pages.")) {
+        #expect(throws: ExportError.noChapters(title: "Moby-Dick")) {
             _ = try ExportPlanner.plan(book: ExportFixtures.book(pageCount: 3), split: .chapter, selection: .chapters(1...1))
         }
+        #expect(ExportError.noChapters(title: "Moby-Dick").description == "'Moby-Dick' has no chapters; choose pages instead.")
     }
 
-    @Test("A book without pages throws invalidSelection", arguments: [ExportSplit.page, .chapter, .book])
+    @Test("A book without pages throws noPages", arguments: [ExportSplit.page, .chapter, .book])
     func bookWithoutPagesThrows(split: ExportSplit) throws {
         // Given
         let book = ExportFixtures.book(pageCount: 0, title: "Blank")
 
         // When / Then
-        #expect(throws: ExportError.invalidSelection("'Blank' has no pages to export.")) {
+        #expect(throws: ExportError.noPages(title: "Blank")) {
             _ = try ExportPlanner.plan(book: book, split: split, selection: .all)
         }
     }

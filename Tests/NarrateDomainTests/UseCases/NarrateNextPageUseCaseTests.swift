@@ -92,7 +92,7 @@ import Testing
     @Test("When deliver throws, its error propagates and progress is not saved")
     func deliverErrorSavesNoProgress() async throws {
         // Given
-        let failure = NarrationError.speech(.outputFailed(path: "/out/page.wav", reason: "disk full"))
+        let failure = NarrationError.speech(.outputFailed(OutputError(path: "/out/page.wav", cause: .noSpace)))
 
         // When / Then
         await #expect(throws: failure) {

@@ -227,7 +227,7 @@ import Testing
     @Test("An error thrown by onAudio is thrown and no later chunk is delivered")
     func consumerErrorStopsDelivery() async throws {
         // Given
-        let failure = SpeechError.outputFailed(path: "out.wav", reason: "No space left on device")
+        let failure = SpeechError.outputFailed(OutputError(path: "out.wav", cause: .noSpace))
         var deliveries = 0
 
         // When / Then

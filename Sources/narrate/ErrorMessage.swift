@@ -1,0 +1,75 @@
+import NarrateKit
+
+/// The one line the CLI prints for an error. The library's errors say what happened and what to
+/// do in general terms; where the remedy is one of this CLI's options or commands, the wording
+/// that names it is here, not in the library.
+enum ErrorMessage {
+    static func line(for error: any Error) -> String {
+        switch error {
+        case let error as SpeechError: speech(error)
+        case let error as ExportError: export(error)
+        case let error as NarrationError: narration(error)
+        case let error as BookError: book(error)
+        case let error as CacheError: cache(error)
+        default: String(describing: error)
+        }
+    }
+
+    static func speech(_ error: SpeechError) -> String {
+        switch error {
+        case .emptyText: "There is no text to speak. Give a text, a file with -f, or pipe text on standard input."
+        case let .cacheFailed(error): cache(error)
+        default: error.description
+        }
+    }
+
+    static func cache(_ error: CacheError) -> String {
+        let remedy = switch error {
+        case .notWritable: "Choose another with --cache-dir or NARRATE_CACHE_DIR, or use --no-cache"
+        case .indexFailed: "Run 'narrate cache clear' or choose another --cache-dir"
+        case .writeFailed: "Check free space, or use --no-cache"
+        case .disabled: "Drop --no-cache"
+        }
+        return "\(error.problem). \(remedy)."
+    }
+
+    static func export(_ error: ExportError) -> String {
+        switch error {
+        case .speech(.cacheFailed(.disabled)):
+            "Exporting a book needs the audio cache (it is what makes an export resumable and parallel): drop --no-cache."
+        case let .speech(error): speech(error)
+        case let .book(error): book(error)
+        case .ffmpegMissing:
+            "M4B needs the ffmpeg program, which is not installed. Install it (apt-get install ffmpeg) or choose --format mp3 or wav."
+        case let .sampleRateUnsupported(format, sampleRate, supported):
+            "\(format) cannot hold audio at \(sampleRate) Hz (it takes \(supported.map(String.init).joined(separator: ", ")) Hz); choose --format \(format == "MP3" ? "m4b" : "mp3") or wav."
+        case let .noChapters(title):
+            "'\(title)' has no chapters; choose pages with --pages."
+        case let .chapterOutsidePages(chapter, pageCount):
+            "Chapter \(chapter) starts outside the book's pages (1-\(pageCount)); choose pages with --pages."
+        case let .emptySelection(title):
+            "The selection holds no text of '\(title)'. Choose other pages with --pages or chapters with --chapters."
+        default:
+            error.description
+        }
+    }
+
+    static func narration(_ error: NarrationError) -> String {
+        switch error {
+        case let .book(error): book(error)
+        case let .speech(error): speech(error)
+        case .engineFailedOnPage: error.description
+        }
+    }
+
+    static func book(_ error: BookError) -> String {
+        switch error {
+        case let .endOfBook(title, pageCount):
+            "'\(title)' is read to the end (page \(pageCount) of \(pageCount)). Narrate a page by number with 'narrate page', or start over with 'narrate next --restart'."
+        case let .libraryFailed(reason):
+            "The book library could not be used: \(reason). Check that its folder is writable, or choose another with --library."
+        default:
+            error.description
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import NarrateKit
+import Testing
+
+@testable import narrate
+
+/// The CLI's one line per error: the library says what happened in its own terms, the CLI names
+/// its flags.
+@Suite("Error messages")
+struct ErrorMessageTests {
+    /// Library errors whose advice, on the command line, is a flag.
+    static let flagAdvisedErrors: [any Error] = [
+        CacheError.notWritable(path: "/c", reason: "mkdir: Permission denied"),
+        CacheError.indexFailed(path: "/c/index.sqlite", reason: "disk I/O error"),
+        CacheError.writeFailed(path: "/c/objects/ab/ab12", reason: "write: No space left on device"),
+        CacheError.disabled,
+        ExportError.noChapters(title: "Moby-Dick"),
+        ExportError.chapterOutsidePages(chapter: 3, pageCount: 6),
+        ExportError.emptySelection(title: "Moby-Dick"),
+        ExportError.ffmpegMissing,
+        ExportError.sampleRateUnsupported(format: "MP3", sampleRate: 20_000, supported: [22_050]),
+        BookError.libraryFailed(reason: "unable to open database file"),
+        BookError.endOfBook(title: "Moby-Dick", pageCount: 3),
+        SpeechError.emptyText,
+    ]
+
+    @Test("No library error description names a command-line flag; the CLI's line for it does", arguments: 0..<flagAdvisedErrors.count)
+    func flagsOnlyInTheCLI(index: Int) {
+        // Given
+        let error = Self.flagAdvisedErrors[index]
+
+        // When
+        let description = String(describing: error)
+        let line = ErrorMessage.line(for: error)
+
+        // Then
+        #expect(!description.contains("--") && !description.contains(" -f"), "\(description)")
+        #expect(line.contains("--") || line.contains(" -f"), "\(line)")
+        #expect(!line.contains(".."), "\(line)")
+    }
+
+    @Test("The CLI words cache errors with its options, also when they come wrapped in speech or export errors")
+    func cacheErrorsNameTheOptions() {
+        // Given
+        let error = CacheError.notWritable(path: "/c", reason: "mkdir: Permission denied")
+        let expected = "The audio cache folder '/c' is not writable (mkdir: Permission denied). Choose another with --cache-dir or NARRATE_CACHE_DIR, or use --no-cache."
+
+        // When / Then
+        #expect(ErrorMessage.line(for: error) == expected)
+        #expect(ErrorMessage.line(for: SpeechError.cacheFailed(error)) == expected)
+        #expect(ErrorMessage.line(for: ExportError.speech(.cacheFailed(error))) == expected)
+        #expect(error.description == "The audio cache folder '/c' is not writable (mkdir: Permission denied). Choose another cache folder, or turn the cache off.")
+    }
+
+    @Test("An export without the cache says why it needs one and which flag to drop")
+    func exportWithoutCache() {
+        // When
+        let line = ErrorMessage.line(for: ExportError.speech(.cacheFailed(.disabled)))
+
+        // Then
+        #expect(line == "Exporting a book needs the audio cache (it is what makes an export resumable and parallel): drop --no-cache.")
+    }
+
+    @Test("An output failure's advice follows its cause, in one line with single full stops", arguments: [
+        (OutputError.Cause.alreadyExists, "Could not write 'out': something of that name is in the way; nothing was written. Move it away or choose another name, then try again."),
+        (.permissionDenied, "Could not write 'out': permission denied; nothing was written. Choose a folder you may write to, or change its permissions, then try again."),
+        (.noSpace, "Could not write 'out': the disk is full; nothing was written. Free some space, then try again."),
+        (.missingFolder, "Could not write 'out': its folder does not exist; nothing was written. Create the folder or choose another, then try again."),
+        (.other("Input/output error."), "Could not write 'out': Input/output error; nothing was written. Check the folder and the disk, then try again."),
+    ])
+    func outputAdviceFollowsCause(cause: OutputError.Cause, expected: String) {
+        // Given
+        let error = OutputError(path: "out", cause: cause)
+
+        // When / Then
+        #expect(ErrorMessage.line(for: SpeechError.outputFailed(error)) == expected)
+    }
+
+    @Test("An export's output failure adds that finished files are kept, without a doubled full stop")
+    func exportOutputFailure() {
+        // When
+        let line = ErrorMessage.line(for: ExportError.outputFailed(OutputError(path: "out", cause: .alreadyExists)))
+
+        // Then
+        #expect(line == "Could not write 'out': something of that name is in the way. Move it away or choose another name, then run the same command again: finished files are kept.")
+    }
+}
