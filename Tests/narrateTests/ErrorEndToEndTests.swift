@@ -93,13 +93,24 @@ struct ErrorEndToEndTests {
         process.arguments = ["say", "-f", text, "-o", folder.path("long.wav"), "--no-cache", "--quiet"]
         process.standardError = FileHandle.nullDevice
         try process.run()
-        var waited = 0
-        while !folder.allFiles().contains(where: { $0.contains(".long.wav.narrate-tmp-") }), waited < 2400 {
-            try await Task.sleep(for: .milliseconds(50))
-            waited += 1
+        // Watched and killed from a thread of its own: a test task that sleeps between looks can
+        // be starved for minutes when the whole suite runs on two cores, and the say may finish
+        // (its temporary renamed away) before the task looks again.
+        let folderPath = folder.url.path
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            Thread {
+                let deadline = Date().addingTimeInterval(600)
+                func temporaryExists() -> Bool {
+                    ((try? FileManager.default.contentsOfDirectory(atPath: folderPath)) ?? []).contains { $0.contains(".long.wav.narrate-tmp-") }
+                }
+                while process.isRunning, Date() < deadline, !temporaryExists() {
+                    usleep(20_000)
+                }
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+                done.resume()
+            }.start()
         }
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
         #expect(folder.allFiles().contains { $0.contains(".long.wav.narrate-tmp-") }, "the killed run left its temporary file")
 
         // When
