@@ -1,4 +1,6 @@
 import Foundation
+import CDispatch
+import CoreFoundation
 import Glibc
 
 /// Names for files being written: hidden, beside their destination (so `rename` is atomic),

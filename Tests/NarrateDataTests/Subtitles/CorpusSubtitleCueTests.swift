@@ -32,37 +32,9 @@ import Testing
             cueCount += cues.count
 
             // Then
-            problems += Self.problems(text: page.text, cues: cues).map { "page \(page.label): \($0)" }
+            problems += SubtitleCutCheck.problems(text: page.text, cues: cues).map { "page \(page.label): \($0)" }
         }
         #expect(book.pages.count > 0 && cueCount >= book.pages.count)
         #expect(problems.isEmpty, "\(problems.count) bad cuts in \(name), first: \(problems.prefix(8).joined(separator: "\n"))")
-    }
-
-    /// Every cue holds whole whitespace-separated tokens of the text, in order, all of them, and none but the
-    /// last ends with an opening quotation mark or bracket.
-    static func problems(text: String, cues: [SubtitleCue]) -> [String] {
-        let tokens = text.split(whereSeparator: \.isWhitespace)
-        var problems: [String] = []
-        var cursor = 0
-        for (number, cue) in cues.enumerated() {
-            let own = cue.text.split(whereSeparator: \.isWhitespace)
-            guard cursor + own.count <= tokens.count, tokens[cursor..<(cursor + own.count)].elementsEqual(own) else {
-                let context = tokens[max(cursor - 2, 0)..<min(cursor + own.count + 2, tokens.count)]
-                problems.append("cue “\(cue.text)” is not whole words of “\(context.joined(separator: " "))”")
-                return problems
-            }
-            cursor += own.count
-            if number + 1 < cues.count, let last = own.last, endsWithOpener(last) {
-                problems.append("a cue ends with an opening mark: “\(cue.text)”")
-            }
-        }
-        if cursor != tokens.count { problems.append("the cues hold \(cursor) of \(tokens.count) words") }
-        return problems
-    }
-
-    private static func endsWithOpener(_ token: Substring) -> Bool {
-        guard let last = token.last else { return false }
-        if "([{“‘„‚¿¡".contains(last) { return true }
-        return "«‹\"'".contains(last) && !token.contains { $0.isLetter || $0.isNumber }
     }
 }
