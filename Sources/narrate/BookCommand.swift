@@ -57,7 +57,7 @@ extension Narrate {
             let found = try await library.getBookDetail.execute(reference: book.reference)
             let choice = try await makeResolveVoiceUseCase(configuration: configuration)
                 .choose(name: common.voice, language: found.book.metadata.language, overrides: common.overrides)
-            if choice.reason != .named { common.storage.report("Speaking with \(choice.summary).") }
+            common.storage.report(choice)
             var voice = choice.profile
             voice.lexicons = try common.pronunciation.lexicons() + voice.lexicons
             let directory = output ?? FileName.slug(found.book.metadata.title)

@@ -61,9 +61,9 @@ struct CommonOptions: ParsableArguments {
     /// speech path through the cache (which the repository flushes).
     func speech(configuration: NarrateConfiguration, language: String?, logger: Logger) async throws -> Speech {
         let choice = try await makeResolveVoiceUseCase(configuration: configuration).choose(name: self.voice, language: language, overrides: overrides)
-        if language != nil, choice.reason != .named {
+        if language != nil {
             // A book chose the voice: say which, and why, so a wrong language is easy to spot.
-            storage.report("Speaking with \(choice.summary).")
+            storage.report(choice)
         }
         var voice = choice.profile
         voice.lexicons = try pronunciation.lexicons() + voice.lexicons

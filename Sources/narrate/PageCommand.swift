@@ -38,7 +38,7 @@ extension Narrate {
             let request = VoiceRequest(name: common.voice, overrides: common.overrides, lexicons: try common.pronunciation.lexicons())
             let narrated = try await makeNarratePageUseCase(configuration: configuration, logger: logger)
                 .execute(reference: book.reference, page: page, voice: request, refresh: refresh)
-            if narrated.voice.reason != .named { common.storage.report("Speaking with \(narrated.voice.summary).") }
+            common.storage.report(narrated.voice)
             let narration = narrated.narration
             try WAVOutput.write(narration.audio, to: destination)
             if destination != WAVWriter.standardOutputPath {

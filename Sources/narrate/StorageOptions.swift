@@ -37,4 +37,10 @@ struct StorageOptions: ParsableArguments {
         guard !quiet else { return }
         FileHandle.standardError.write(Data((line.escapingControlCharacters + "\n").utf8))
     }
+
+    /// Which voice speaks and why, unless the user named it.
+    func report(_ choice: VoiceChoice) {
+        guard choice.reason != .named else { return }
+        report("Speaking with \(choice.summary).")
+    }
 }

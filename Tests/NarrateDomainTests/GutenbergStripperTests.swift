@@ -114,8 +114,8 @@ import Testing
         let entreNous = try Corpus.text(Corpus.entreNous)
 
         // When
-        let prideMetadata = GutenbergStripper.metadata(in: pride)
-        let entreNousMetadata = GutenbergStripper.metadata(in: entreNous)
+        let prideMetadata = GutenbergStripper.header(in: pride)
+        let entreNousMetadata = GutenbergStripper.header(in: entreNous)
 
         // Then
         #expect(prideMetadata.title == "Pride and Prejudice")
@@ -130,8 +130,8 @@ import Testing
         let devils = try Corpus.text(Corpus.devilsDictionary)
 
         // When
-        let devilsMetadata = GutenbergStripper.metadata(in: devils)
-        let plainMetadata = GutenbergStripper.metadata(in: "Title: Not a header\nAuthor: Nobody\n\nText.")
+        let devilsMetadata = GutenbergStripper.header(in: devils)
+        let plainMetadata = GutenbergStripper.header(in: "Title: Not a header\nAuthor: Nobody\n\nText.")
 
         // Then
         #expect(devilsMetadata.title == nil && devilsMetadata.author == nil)

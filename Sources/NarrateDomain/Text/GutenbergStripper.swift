@@ -101,12 +101,6 @@ public enum GutenbergStripper {
         return header
     }
 
-    /// The "Title:" and "Author:" values of a Project Gutenberg header, when present.
-    public static func metadata(in text: String) -> (title: String?, author: String?) {
-        let header = header(in: text)
-        return (header.title, header.author)
-    }
-
     /// Whether `line` (one line, or a paragraph of a converted book) is a Gutenberg marker that
     /// ends the header ("*** START OF THE PROJECT GUTENBERG EBOOK …").
     public static func isHeaderEnd(_ line: String) -> Bool {
