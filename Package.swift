@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 import PackageDescription
 
 let strictSettings: [SwiftSetting] = [
@@ -24,6 +24,13 @@ let package = Package(
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
         // `swift package generate-documentation --target NarrateKit` (the API reference).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // The service (`narrate serve`). Hummingbird's default traits pull in swift-configuration,
+        // which nothing here reads.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     ],
     targets: [
         .systemLibrary(
@@ -80,10 +87,30 @@ let package = Package(
             dependencies: ["NarrateKit", .product(name: "Logging", package: "swift-log")],
             path: "Examples/ReadmeExamples"
         ),
+        // The service: OpenAI's speech API and the library over HTTP, Home Assistant's Wyoming
+        // protocol, Prometheus metrics. A front end like the CLI.
+        .target(
+            name: "NarrateServer",
+            dependencies: [
+                "NarrateKit",
+                "NarrateDomain",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "narrate",
             dependencies: [
                 "NarrateKit",
+                "NarrateServer",
                 "CNarrateSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -116,6 +143,17 @@ let package = Package(
         .testTarget(
             name: "NarrateKitTests",
             dependencies: ["NarrateKit", "NarrateDomain", "NarrateData", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "NarrateServerTests",
+            dependencies: [
+                "NarrateServer",
+                "NarrateKit",
+                "NarrateDomain",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -8,8 +8,50 @@ import Synchronization
 
 /// The speech path: eSpeak NG (in `narrate-worker` processes) behind `cache` (none: every
 /// request is synthesized).
-public func makeTTSRepository(configuration: NarrateConfiguration = .standard(), cache: (any AudioCacheContract)?, logger: Logger) -> any TTSRepositoryContract {
-    TTSRepository(synthesizer: speechEngine(configuration), cache: cache, logger: logger)
+/// - Parameter observer: told of every cache hit, miss and synthesis (the service's metrics).
+public func makeTTSRepository(
+    configuration: NarrateConfiguration = .standard(), cache: (any AudioCacheContract)?, logger: Logger,
+    observer: @escaping @Sendable (SynthesisEvent) -> Void = { _ in }
+) -> any TTSRepositoryContract {
+    TTSRepository(synthesizer: speechEngine(configuration), cache: cache, logger: logger, observer: observer)
+}
+
+/// The state of the configuration's engine: its worker processes.
+public struct EngineStatus: Sendable, Equatable {
+    /// How many texts it synthesizes at once.
+    public var workers: Int
+    /// Worker processes running now.
+    public var running: Int
+    /// Workers found dead (crashed or killed) and replaced.
+    public var restarts: Int
+}
+
+/// Starts the configuration's worker processes now (a service does, before it answers).
+/// - Throws: `SpeechError.engineUnavailable` when `narrate-worker` cannot start.
+public func startEngine(configuration: NarrateConfiguration) throws(SpeechError) {
+    try speechEngine(configuration).prestart()
+}
+
+/// Ends the configuration's worker processes and waits for them.
+public func stopEngine(configuration: NarrateConfiguration) {
+    speechEngine(configuration).shutdown()
+}
+
+/// The configuration's engine: workers, running processes, restarts.
+public func engineStatus(configuration: NarrateConfiguration) -> EngineStatus {
+    let engine = speechEngine(configuration)
+    return EngineStatus(workers: engine.workerCount, running: engine.workerProcessIDs.count, restarts: engine.workerRestarts)
+}
+
+/// An encoder that turns PCM at `sampleRate` into `format` as it arrives (WAV and MP3 in this
+/// process, the others through ffmpeg). A WAV whose `knownSampleCount` is given has exact sizes.
+/// - Throws: `ExportError.ffmpegMissing` when ffmpeg is needed and missing.
+public func makeAudioStreamEncoder(format: StreamFormat, sampleRate: Int, knownSampleCount: Int? = nil) throws(ExportError) -> any AudioStreamEncoder {
+    switch format {
+    case .wav: try PCMStreamEncoder(.wav(knownSampleCount: knownSampleCount), sampleRate: sampleRate)
+    case .mp3: try PCMStreamEncoder(.mp3(bitrate: 64), sampleRate: sampleRate)
+    case .pcm, .flac, .opus, .aac: try FFmpegStreamEncoder(format: format, sampleRate: sampleRate)
+    }
 }
 
 /// One engine (one set of worker processes) per engine configuration in this process, shared by

@@ -5,3 +5,5 @@
 @_exported import struct NarrateData.CachePruneResult
 @_exported import enum NarrateData.TextFileReader
 @_exported import struct NarrateData.BookExportOptions
+@_exported import protocol NarrateData.AudioStreamEncoder
+@_exported import enum NarrateData.StreamFormat

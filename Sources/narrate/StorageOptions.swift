@@ -32,6 +32,13 @@ struct StorageOptions: ParsableArguments {
         return logger
     }
 
+    /// The service's logger: one line per request at `.info` (`--quiet`: warnings only).
+    func makeServiceLogger() -> Logger {
+        var logger = Logger(label: "narrate", factory: { StreamLogHandler.standardError(label: $0) })
+        logger.logLevel = verbose ? .debug : (quiet ? .warning : .info)
+        return logger
+    }
+
     /// A progress or summary line on standard error, unless `--quiet`.
     func report(_ line: String) {
         guard !quiet else { return }

@@ -7,7 +7,7 @@ import NarrateDomain
 /// The ID3v2 tag is not put into the MP3 stream by LAME (`write_id3tag_automatic` is off): the
 /// writer asks for it with `id3v2Tag()` and writes it first, so it knows where the first audio
 /// frame — the placeholder for the LAME/Xing info frame — starts.
-final class LameEncoder {
+final class LameEncoder: @unchecked Sendable {
     /// Sample rates an MP3 stream can hold (MPEG-1, MPEG-2 and MPEG-2.5).
     static let sampleRates: Set<Int> = [8_000, 11_025, 12_000, 16_000, 22_050, 24_000, 32_000, 44_100, 48_000]
 
@@ -19,7 +19,7 @@ final class LameEncoder {
     ///   - quality: LAME's algorithm quality, 0 (best, slowest) … 9.
     /// - Throws: `ExportError.sampleRateUnsupported` for a rate MP3 cannot hold,
     ///   `.encoderFailed` for a setting LAME refuses.
-    init(sampleRate: Int, bitrate: Int, quality: Int, metadata: AudioFileMetadata) throws(ExportError) {
+    init(sampleRate: Int, bitrate: Int, quality: Int, metadata: AudioFileMetadata, writesInfoFrame: Bool = true) throws(ExportError) {
         guard Self.sampleRates.contains(sampleRate) else {
             throw .sampleRateUnsupported(format: "MP3", sampleRate: sampleRate, supported: Self.sampleRates.sorted())
         }
@@ -38,7 +38,7 @@ final class LameEncoder {
         try validate(lame_set_VBR(flags, vbr_off), "choosing a constant bitrate")
         try validate(lame_set_brate(flags, Int32(bitrate)), "setting the bitrate to \(bitrate) kbps")
         try validate(lame_set_quality(flags, Int32(quality)), "setting the quality to \(quality)")
-        try validate(lame_set_bWriteVbrTag(flags, 1), "asking for the info frame")
+        try validate(lame_set_bWriteVbrTag(flags, writesInfoFrame ? 1 : 0), "asking for the info frame")
         lame_set_write_id3tag_automatic(flags, 0)
         try tag(with: metadata)
         try validate(lame_init_params(flags), "starting the encoder at \(sampleRate) Hz, \(bitrate) kbps")

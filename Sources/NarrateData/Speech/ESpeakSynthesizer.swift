@@ -95,6 +95,9 @@ public final class ESpeakSynthesizer: SpeechSynthesizerContract {
     /// The worker processes running now.
     public var workerProcessIDs: [Int32] { pool.processIDs }
 
+    /// How many worker processes were found dead (crashed or killed) and replaced.
+    public var workerRestarts: Int { pool.restarts }
+
     /// Every voice the engine offers (`espeak_ListVoices`), variants excluded.
     public func voices() async throws(SpeechError) -> [Voice] {
         try await list(NARRATE_WORKER_LIST_VOICES).map { fields in

@@ -12,6 +12,8 @@ final class ESpeakWorkerPool: Sendable {
     private let executable: Result<String, SpeechError>
     private let environment: [String: String]?
     private let workers: Mutex<[ESpeakWorkerConnection]>
+    /// Workers found dead (crashed, killed) and replaced since the pool was made.
+    private let replaced = Atomic<Int>(0)
 
     init(count: Int, executable: Result<String, SpeechError>, environment: [String: String]?) {
         self.count = max(1, count)
@@ -30,7 +32,7 @@ final class ESpeakWorkerPool: Sendable {
     /// than `count` run, else the least busy.
     func worker() throws(SpeechError) -> ESpeakWorkerConnection {
         try workers.withLock { workers throws(SpeechError) -> ESpeakWorkerConnection in
-            workers.removeAll { !$0.isAlive }
+            removeDead(&workers)
             let least = workers.min { $0.load < $1.load }
             if let least, least.load == 0 || workers.count >= count {
                 least.reserve()
@@ -48,7 +50,7 @@ final class ESpeakWorkerPool: Sendable {
     /// Starts the workers ahead of need (their start-up overlaps the caller's preparation).
     func prestart() throws(SpeechError) {
         try workers.withLock { workers throws(SpeechError) in
-            workers.removeAll { !$0.isAlive }
+            removeDead(&workers)
             while workers.count < count {
                 workers.append(try ESpeakWorkerConnection(executable: executable.get(), environment: environment))
             }
@@ -65,6 +67,15 @@ final class ESpeakWorkerPool: Sendable {
             worker.finish()
             worker.waitUntilExit()
         }
+    }
+
+    /// How many workers were found dead and replaced.
+    var restarts: Int { replaced.load(ordering: .relaxed) }
+
+    private func removeDead(_ workers: inout [ESpeakWorkerConnection]) {
+        let before = workers.count
+        workers.removeAll { !$0.isAlive }
+        if workers.count < before { replaced.add(before - workers.count, ordering: .relaxed) }
     }
 
     /// The processes running now (for tests and diagnostics).

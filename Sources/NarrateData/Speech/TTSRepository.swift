@@ -8,6 +8,7 @@ public final class TTSRepository: TTSRepositoryContract {
     private let synthesizer: any SpeechSynthesizerContract
     private let cache: (any AudioCacheContract)?
     private let logger: Logger
+    private let observer: @Sendable (SynthesisEvent) -> Void
     /// Whether a failed store (a full or read-only disk) has been reported: once is enough.
     private let storeFailureReported = Mutex(false)
     /// The pronouncers made so far, by voice and lexicon digest: each converts its lexicons
@@ -26,10 +27,13 @@ public final class TTSRepository: TTSRepositoryContract {
         }
     }
 
-    public init(synthesizer: any SpeechSynthesizerContract, cache: (any AudioCacheContract)?, logger: Logger) {
+    /// - Parameter observer: told of every cache hit, miss and synthesis (for metrics); it must
+    ///   return quickly.
+    public init(synthesizer: any SpeechSynthesizerContract, cache: (any AudioCacheContract)?, logger: Logger, observer: @escaping @Sendable (SynthesisEvent) -> Void = { _ in }) {
         self.synthesizer = synthesizer
         self.cache = cache
         self.logger = logger
+        self.observer = observer
     }
 
     public func synthesize(_ request: SpeechRequest, cachePolicy: CachePolicy) async throws(SpeechError) -> SpeechAudio {
@@ -42,8 +46,10 @@ public final class TTSRepository: TTSRepositoryContract {
         case .localFirst:
             if let hit = await lookup(key, in: cache) {
                 logger.debug("cache hit \(key.hex.prefix(12)) (\(request.text.unicodeScalars.count) characters)")
+                observer(.cacheHit(bytes: hit.samples.count * 2))
                 return hit
             }
+            observer(.cacheMiss)
             logger.debug("cache miss \(key.hex.prefix(12)) (\(request.text.unicodeScalars.count) characters)")
             let audio = try await pronouncedSynthesis(of: request)
             await store(audio, key: key, in: cache)
@@ -71,6 +77,19 @@ public final class TTSRepository: TTSRepositoryContract {
     /// eSpeak phoneme spans, and its word marks moved back onto the request's own text.
     /// SSML goes to the engine as it is: its text is markup, not words to replace.
     private func pronouncedSynthesis(of request: SpeechRequest) async throws(SpeechError) -> SpeechAudio {
+        let clock = ContinuousClock()
+        let start = clock.now
+        do {
+            let audio = try await engineSynthesis(of: request)
+            observer(.synthesized(seconds: (clock.now - start).seconds, audioSeconds: audio.duration))
+            return audio
+        } catch {
+            observer(.failed(error))
+            throw error
+        }
+    }
+
+    private func engineSynthesis(of request: SpeechRequest) async throws(SpeechError) -> SpeechAudio {
         guard !request.isSSML, !request.voice.lexicons.isEmpty else {
             return try await synthesizer.synthesize(request)
         }
@@ -126,5 +145,13 @@ public final class TTSRepository: TTSRepositoryContract {
                 logger.warning("The audio cache could not store audio (\(error)); going on without storing. Free space or fix the cache folder to cache again.")
             }
         }
+    }
+}
+
+extension Duration {
+    /// This duration in seconds.
+    var seconds: Double {
+        let (whole, fraction) = components
+        return Double(whole) + Double(fraction) / 1e18
     }
 }

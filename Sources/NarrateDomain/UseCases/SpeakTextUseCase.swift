@@ -16,6 +16,12 @@ public protocol SpeakTextUseCaseContract: Sendable {
 /// Speaks a text of any length: cut into chunks at sentence boundaries, synthesized in parallel
 /// through the cache, and handed to the caller in order.
 public struct SpeakTextUseCase: SpeakTextUseCaseContract {
+    /// How many chunks `execute` cuts `text` into (plain text; SSML is one chunk): a caller
+    /// that knows the audio comes in one piece can write exact sizes ahead of it.
+    public static func chunkCount(of text: String) -> Int {
+        TextChunker.chunks(of: TextNormalizer.normalize(text), maxScalars: NarrationPipeline.maxChunkScalars).count
+    }
+
     private let repository: any TTSRepositoryContract
     private let bounds: SpeechBounds
 

@@ -1,0 +1,279 @@
+import Crypto
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+import NarrateKit
+
+/// The library over HTTP: list, upload, detail, contents, pages, page text, page audio (cache
+/// first, with `Range` and `ETag`), reading progress, removal.
+struct BooksController: Sendable {
+    let backend: SpeechBackend
+
+    struct BookSummary: ResponseEncodable {
+        var id: String
+        var title: String
+        var authors: [String]
+        var language: String?
+        var format: String
+        var page_count: Int
+        var chapter_count: Int
+        var progress: Progress?
+        var added: Date
+    }
+
+    struct Progress: ResponseEncodable, Decodable {
+        var page_index: Int
+        var page: String?
+        var updated: Date?
+    }
+
+    struct BookList: ResponseEncodable { var books: [BookSummary] }
+
+    struct BookDetail: ResponseEncodable {
+        var id: String
+        var title: String
+        var authors: [String]
+        var language: String?
+        var publisher: String?
+        var date: String?
+        var description: String?
+        var format: String
+        var page_count: Int
+        var chapter_count: Int
+        var skipped_words: Int
+        var progress: Progress?
+        var added: Date
+    }
+
+    struct TOCEntry: ResponseEncodable { var title: String; var depth: Int; var page_index: Int; var page: String }
+    struct TOC: ResponseEncodable { var book_id: String; var chapters: [TOCEntry] }
+    struct PageEntry: ResponseEncodable { var index: Int; var page: String; var chapter: String?; var words: Int }
+    struct PageList: ResponseEncodable { var book_id: String; var pages: [PageEntry] }
+
+    struct ProgressBody: Decodable {
+        var page: String?
+        var page_index: Int?
+    }
+
+    func register(on router: Router<ServerRequestContext>) {
+        let books = router.group("/v1/books")
+        books.get { _, _ in try await list() }
+        books.post { request, context in try await upload(request, context: context) }
+        books.get("{id}") { _, context in try await detail(try context.parameters.require("id")) }
+        books.delete("{id}") { _, context in try await remove(try context.parameters.require("id")) }
+        books.get("{id}/toc") { _, context in try await toc(try context.parameters.require("id")) }
+        books.get("{id}/pages") { _, context in try await pages(try context.parameters.require("id")) }
+        books.get("{id}/pages/{page}/text") { _, context in
+            try await pageText(try context.parameters.require("id"), page: try context.parameters.require("page"))
+        }
+        books.get("{id}/pages/{page}/audio") { request, context in
+            try await pageAudio(request, context: context, id: try context.parameters.require("id"), page: try context.parameters.require("page"))
+        }
+        books.put("{id}/progress") { request, context in
+            try await progress(request, context: context, id: try context.parameters.require("id"))
+        }
+    }
+
+    // MARK: - Handlers
+
+    func list() async throws -> BookList {
+        let books = try await call { () throws(BookError) in try await backend.library.getBooks.execute() }
+        return BookList(books: books.map(summary))
+    }
+
+    func upload(_ request: Request, context: ServerRequestContext) async throws -> Response {
+        let limit = backend.server.maxUploadBytes
+        if let length = request.headers[.contentLength].flatMap(Int.init), length > limit {
+            throw APIError(.contentTooLarge, "The book is \(length) bytes; the most this service takes is \(limit).", code: "file_too_large")
+        }
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.body.collect(upTo: limit)
+        } catch {
+            throw APIError(.contentTooLarge, "The book is larger than \(limit) bytes, the most this service takes.", code: "file_too_large")
+        }
+        guard buffer.readableBytes > 0 else {
+            throw APIError.badRequest("The body is empty: send the book file (EPUB, text, HTML or Markdown) as the body.", code: "empty_file")
+        }
+        let bytes = Array(buffer.readableBytesView)
+        let fileExtension = Self.fileExtension(filename: request.uri.queryParameters["filename"].map(String.init), contentType: request.headers[.contentType], bytes: bytes)
+        let hash = SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
+        let directory = URL(fileURLWithPath: backend.configuration.libraryPath).deletingLastPathComponent().appendingPathComponent("uploads").path
+        let path = "\(directory)/\(hash).\(fileExtension)"
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            if !FileManager.default.fileExists(atPath: path) {
+                let temporary = "\(path).\(getpid()).tmp"
+                try Data(bytes).write(to: URL(fileURLWithPath: temporary))
+                guard rename(temporary, path) == 0 else {
+                    unlink(temporary)
+                    throw APIError(.internalServerError, "The upload could not be stored.", code: "storage_failed")
+                }
+            }
+        } catch let error as APIError {
+            throw error
+        } catch {
+            throw APIError(HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage"), "The upload could not be stored: \(error.localizedDescription)", code: "storage_failed")
+        }
+        let result = try await call { () throws(BookError) in try await backend.library.importBook.execute(path: path) }
+        var response = try summary(result.book).response(from: request, context: context)
+        response.status = result.existed ? .ok : .created
+        response.headers[.location] = "/v1/books/\(result.book.id)"
+        return response
+    }
+
+    func detail(_ id: String) async throws -> BookDetail {
+        let book = try await find(id)
+        let metadata = book.book.metadata
+        return BookDetail(
+            id: book.id.description, title: metadata.title, authors: metadata.authors, language: metadata.language,
+            publisher: metadata.publisher, date: metadata.date, description: metadata.bookDescription,
+            format: "\(book.book.format)", page_count: book.book.pages.count, chapter_count: book.book.chapters.count,
+            skipped_words: book.book.skipped.reduce(0) { $0 + $1.words }, progress: progress(of: book), added: book.dateAdded
+        )
+    }
+
+    func remove(_ id: String) async throws -> Response {
+        let book = try await find(id)
+        _ = try await call { () throws(BookError) in try await backend.library.deleteBook.execute(reference: book.id.description) }
+        return Response(status: .noContent)
+    }
+
+    func toc(_ id: String) async throws -> TOC {
+        let reference = try await find(id).id.description
+        let result = try await call { () throws(BookError) in try await backend.library.getTableOfContents.execute(reference: reference) }
+        return TOC(book_id: reference, chapters: result.entries.map { TOCEntry(title: $0.title, depth: $0.depth, page_index: $0.pageIndex, page: $0.pageLabel) })
+    }
+
+    func pages(_ id: String) async throws -> PageList {
+        let book = try await find(id)
+        let chapters = book.book.chapters
+        return PageList(book_id: book.id.description, pages: book.book.pages.map { page in
+            PageEntry(index: page.index, page: page.label, chapter: page.chapterIndex.flatMap { chapters.indices.contains($0) ? chapters[$0].title : nil }, words: page.text.split(whereSeparator: \.isWhitespace).count)
+        })
+    }
+
+    func pageText(_ id: String, page: String) async throws -> Response {
+        let reference = try await find(id).id.description
+        let result = try await call { () throws(BookError) in try await backend.library.getPage.execute(reference: reference, page: page) }
+        return Response(status: .ok, headers: [.contentType: "text/plain; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: result.page.text)))
+    }
+
+    func progress(_ request: Request, context: ServerRequestContext, id: String) async throws -> Progress {
+        let book = try await find(id)
+        let buffer = try await request.body.collect(upTo: 4_096)
+        guard let body = try? JSONDecoder().decode(ProgressBody.self, from: Data(buffer.readableBytesView)) else {
+            throw APIError.badRequest("Send {\"page\": \"12\"} (a page label) or {\"page_index\": 12} (1-based).", code: "invalid_json")
+        }
+        let index: Int
+        if let label = body.page {
+            let reference = book.id.description
+            index = try await call { () throws(BookError) in try await backend.library.getPage.execute(reference: reference, page: label) }.page.index
+        } else if let pageIndex = body.page_index {
+            guard (1...max(1, book.book.pages.count)).contains(pageIndex) else {
+                throw APIError.badRequest("There is no page index \(pageIndex): the book has \(book.book.pages.count) pages.", param: "page_index", code: "page_not_found")
+            }
+            index = pageIndex
+        } else {
+            throw APIError.badRequest("Send {\"page\": \"12\"} (a page label) or {\"page_index\": 12} (1-based).", code: "missing_required_parameter")
+        }
+        let saved = try await call { () throws(BookError) in try await backend.library.updateReadingProgress.execute(book: book, pageIndex: index) }
+        let label = book.book.pages.first { $0.index == saved.pageIndex }?.label
+        return Progress(page_index: saved.pageIndex, page: label, updated: saved.updatedAt)
+    }
+
+    /// A page's audio, rendered once per text, voice and format into the cache folder and
+    /// served from there with `ETag` and byte ranges.
+    func pageAudio(_ request: Request, context: ServerRequestContext, id: String, page: String) async throws -> Response {
+        let query = request.uri.queryParameters
+        let formatName = query["format"].map(String.init) ?? "mp3"
+        guard let format = StreamFormat(rawValue: formatName) else {
+            throw APIError.badRequest("Unknown format '\(formatName)': use one of \(StreamFormat.allCases.map(\.rawValue).joined(separator: ", ")).", param: "format")
+        }
+        let book = try await find(id)
+        let reference = book.id.description
+        let found = try await call { () throws(BookError) in try await backend.library.getPage.execute(reference: reference, page: page) }
+        let voice: VoiceProfile
+        if let name = query["voice"].map(String.init), !name.isEmpty {
+            voice = try await backend.voice(named: name, speed: nil)
+        } else {
+            do {
+                voice = try await backend.resolveVoice.choose(name: nil, language: book.book.metadata.language, overrides: VoiceOverrides()).profile.reading(book.book)
+            } catch {
+                throw SpeechBackend.apiError(error)
+            }
+        }
+        let tag = try await backend.entityTag(text: found.page.text, voice: voice, format: format.rawValue)
+        if let header = request.headers[.ifNoneMatch], SpeechController.matches(header, tag) {
+            return Response(status: .notModified, headers: [.eTag: tag])
+        }
+        let path = try await backend.renderedPage(book: book.book, page: found.page, voice: voice, format: format, tag: tag, channel: context.channel)
+        return try ByteRangeResponse.file(at: path, contentType: format.contentType, tag: tag, range: request.headers[.range], ifRange: request.headers[.ifRange])
+    }
+
+    // MARK: - Helpers
+
+    private func find(_ id: String) async throws -> LibraryBook {
+        guard Int64(id) != nil else { throw APIError.notFound("There is no book '\(id)': book ids are numbers (GET /v1/books lists them).") }
+        return try await call { () throws(BookError) in try await backend.library.getBookDetail.execute(reference: id) }
+    }
+
+    private func summary(_ book: LibraryBook) -> BookSummary {
+        BookSummary(
+            id: book.id.description, title: book.book.metadata.title, authors: book.book.metadata.authors, language: book.book.metadata.language,
+            format: "\(book.book.format)", page_count: book.book.pages.count, chapter_count: book.book.chapters.count, progress: progress(of: book), added: book.dateAdded
+        )
+    }
+
+    private func progress(of book: LibraryBook) -> Progress? {
+        book.progress.map { progress in
+            Progress(page_index: progress.pageIndex, page: book.book.pages.first { $0.index == progress.pageIndex }?.label, updated: progress.updatedAt)
+        }
+    }
+
+    /// Runs a library call, its errors as API errors.
+    private func call<T>(_ body: () async throws(BookError) -> T) async throws(APIError) -> T {
+        do {
+            return try await body()
+        } catch {
+            throw Self.apiError(error)
+        }
+    }
+
+    static func apiError(_ error: BookError) -> APIError {
+        switch error {
+        case .bookNotFound, .fileNotFound:
+            APIError.notFound(error.description.replacingOccurrences(of: " 'narrate list' shows the library.", with: " GET /v1/books lists the library."))
+        case .pageNotFound, .endOfBook:
+            APIError(.notFound, error.description, code: "page_not_found")
+        case .libraryFailed:
+            APIError(.internalServerError, error.description, code: "library_failed")
+        case .ambiguousBook:
+            APIError.badRequest(error.description)
+        default:
+            // The upload's own problems: not a book, damaged, too large inside.
+            APIError(.unprocessableContent, error.description.replacingOccurrences(of: #"'[^']*/uploads/[0-9a-f]{64}\.(\w+)'"#, with: "The uploaded file", options: .regularExpression), code: "unreadable_book")
+        }
+    }
+
+    /// The extension the parsers read the upload by: `?filename=`, else the content type,
+    /// else the bytes (a ZIP is an EPUB; markup is HTML; anything else text).
+    static func fileExtension(filename: String?, contentType: String?, bytes: [UInt8]) -> String {
+        if let filename, let dot = filename.lastIndex(of: ".") {
+            let ext = filename[filename.index(after: dot)...].lowercased()
+            if ["epub", "txt", "text", "html", "htm", "xhtml", "md", "markdown"].contains(ext) { return ext }
+        }
+        switch contentType?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased() {
+        case "application/epub+zip": return "epub"
+        case "text/html", "application/xhtml+xml": return "html"
+        case "text/markdown", "text/x-markdown": return "md"
+        case "text/plain": return "txt"
+        default: break
+        }
+        if bytes.starts(with: [0x50, 0x4B]) { return "epub" }
+        let head = String(decoding: bytes.prefix(512), as: UTF8.self).lowercased()
+        if head.contains("<html") || head.contains("<!doctype html") { return "html" }
+        return "txt"
+    }
+}

@@ -1,0 +1,42 @@
+import Hummingbird
+import NIOCore
+import NarrateKit
+
+/// `GET /healthz` (the process answers), `GET /readyz` (the synthesis workers run), `GET
+/// /metrics` (Prometheus) and `GET /openapi.json`.
+struct HealthController: Sendable {
+    let backend: SpeechBackend
+
+    struct Health: ResponseEncodable {
+        var status: String
+        var workers: Int?
+        var running: Int?
+        var restarts: Int?
+    }
+
+    func register(on router: Router<ServerRequestContext>) {
+        router.get("/healthz") { _, _ in Health(status: "ok") }
+        router.get("/readyz") { _, _ -> Health in
+            var status = engineStatus(configuration: backend.configuration)
+            if status.running == 0 {
+                // Workers start on demand and are replaced when they die: start them now.
+                do {
+                    try startEngine(configuration: backend.configuration)
+                } catch {
+                    throw APIError(.serviceUnavailable, "The synthesis workers cannot start: \(error)", code: "engine_unavailable", retryAfter: 5)
+                }
+                status = engineStatus(configuration: backend.configuration)
+            }
+            return Health(status: "ready", workers: status.workers, running: status.running, restarts: status.restarts)
+        }
+        router.get("/metrics") { _, _ in
+            backend.metrics.recordQueue(depth: await backend.queue.depth)
+            let text = backend.metrics.text(engine: engineStatus(configuration: backend.configuration))
+            return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(bytes: text)))
+        }
+        router.get("/openapi.json") { _, _ in
+            Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: OpenAPIDocument.json)))
+        }
+    }
+}
+

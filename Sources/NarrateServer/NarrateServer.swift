@@ -1,0 +1,104 @@
+import Hummingbird
+import Logging
+import NIOCore
+import NarrateKit
+import ServiceLifecycle
+import UnixSignals
+
+/// `narrate serve`: OpenAI's speech API and the library over HTTP, and Home Assistant's
+/// Wyoming protocol, on the shared cache and the supervised eSpeak workers.
+public struct NarrateServer: Sendable {
+    let backend: SpeechBackend
+    let server: ServerConfiguration
+    let logger: Logger
+
+    /// - Throws: when the cache or the library cannot be opened.
+    public init(configuration: NarrateConfiguration, server: ServerConfiguration, logger: Logger) throws {
+        backend = try SpeechBackend(configuration: configuration, server: server, logger: logger)
+        self.server = server
+        self.logger = logger
+    }
+
+    /// The router with every route and middleware.
+    func router() -> Router<ServerRequestContext> {
+        let router = Router(context: ServerRequestContext.self)
+        router.add(middleware: RequestLogMiddleware(metrics: backend.metrics, logger: logger))
+        router.add(middleware: AuthMiddleware(keys: server.apiKeys))
+        SpeechController(backend: backend).register(on: router)
+        CatalogController(backend: backend).register(on: router)
+        BooksController(backend: backend).register(on: router)
+        HealthController(backend: backend).register(on: router)
+        return router
+    }
+
+    /// Serves until SIGTERM or SIGINT: then it stops accepting, lets requests in flight finish
+    /// within `server.shutdownDeadline`, stops the workers and returns.
+    /// - Parameter onListening: called once with the addresses bound (`http://…`, and
+    ///   `tcp://…` for Wyoming), ports resolved.
+    public func run(onListening: @escaping @Sendable ([String]) -> Void) async throws {
+        let expected = server.wyomingPort == nil ? 1 : 2
+        let addresses = BoundAddresses(expected: expected, onComplete: onListening)
+        var services: [any Service] = []
+        let application = Application(
+            router: router(),
+            configuration: .init(address: .hostname(server.host, port: server.port), serverName: nil, reuseAddress: true),
+            onServerRunning: { channel in
+                await addresses.add("http://" + Self.describe(channel.localAddress))
+            },
+            logger: logger
+        )
+        services.append(application)
+        if let wyomingPort = server.wyomingPort {
+            services.append(WyomingServer(backend: backend, host: server.host, port: wyomingPort, logger: logger) { address in
+                await addresses.add("tcp://" + address)
+            })
+        }
+        let group = ServiceGroup(configuration: .init(
+            services: services.map { .init(service: $0) },
+            gracefulShutdownSignals: [.sigterm, .sigint],
+            cancellationSignals: [],
+            logger: logger
+        ).withDeadline(server.shutdownDeadline))
+        try startEngine(configuration: backend.configuration)
+        do {
+            try await group.run()
+        } catch {
+            await backend.repository.flush()
+            stopEngine(configuration: backend.configuration)
+            throw error
+        }
+        await backend.repository.flush()
+        stopEngine(configuration: backend.configuration)
+    }
+
+    static func describe(_ address: SocketAddress?) -> String {
+        guard let address, let ip = address.ipAddress, let port = address.port else { return "unknown" }
+        return address.protocol == .inet6 ? "[\(ip)]:\(port)" : "\(ip):\(port)"
+    }
+}
+
+extension ServiceGroupConfiguration {
+    func withDeadline(_ deadline: Duration) -> ServiceGroupConfiguration {
+        var configuration = self
+        configuration.maximumGracefulShutdownDuration = .init(deadline)
+        configuration.maximumCancellationDuration = .seconds(2)
+        return configuration
+    }
+}
+
+/// Collects the bound addresses of the services and reports them once, all together.
+actor BoundAddresses {
+    private let expected: Int
+    private let onComplete: @Sendable ([String]) -> Void
+    private var addresses: [String] = []
+
+    init(expected: Int, onComplete: @escaping @Sendable ([String]) -> Void) {
+        self.expected = expected
+        self.onComplete = onComplete
+    }
+
+    func add(_ address: String) {
+        addresses.append(address)
+        if addresses.count == expected { onComplete(addresses.sorted { $0.hasPrefix("http") && !$1.hasPrefix("http") }) }
+    }
+}
