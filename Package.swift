@@ -152,6 +152,7 @@ let package = Package(
                 "NarrateKit",
                 "NarrateDomain",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings

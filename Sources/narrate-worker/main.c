@@ -34,6 +34,7 @@
 #include <unistd.h>
 
 #include "narrate_worker_protocol.h"
+#include <sys/prctl.h>
 
 // ---- Output -------------------------------------------------------------------------------
 
@@ -317,6 +318,13 @@ static int64_t now_ms(void) {
     return (int64_t)now.tv_sec * 1000 + now.tv_nsec / 1000000;
 }
 
+// Asks the kernel to SIGKILL this (just forked) process when its parent dies, and exits
+// now if the parent is already gone (it may have died before the request took effect).
+static void die_with_parent(pid_t parent) {
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != parent) _exit(1);
+}
+
 // Forks the child for `request`, waits for it (killing it at the deadline) and writes the
 // final frame.
 static void serve(const narrate_worker_request *request, const char *text, int sample_rate) {
@@ -332,6 +340,7 @@ static void serve(const narrate_worker_request *request, const char *text, int s
         return;
     }
     fflush(stderr);
+    pid_t zygote_pid = getpid();
     pid_t child = fork();
     if (child < 0) {
         close(done[0]);
@@ -342,6 +351,8 @@ static void serve(const narrate_worker_request *request, const char *text, int s
         return;
     }
     if (child == 0) {
+        // Killed with its zygote, so that no orphan holds the client's pipe open.
+        die_with_parent(zygote_pid);
         close(done[0]);
         close(errors[0]);
         close(STDIN_FILENO);
@@ -484,6 +495,7 @@ static zygote *zygote_for(const voice_settings *settings, int sample_rate, uint3
         return NULL;
     }
     fflush(stderr);
+    pid_t worker_pid = getpid();
     pid_t pid = fork();
     if (pid < 0) {
         close(requests[0]);
@@ -495,6 +507,9 @@ static zygote *zygote_for(const voice_settings *settings, int sample_rate, uint3
         return NULL;
     }
     if (pid == 0) {
+        // Killed with the worker (SIGKILL, OOM): its children then die with it, and the
+        // client sees the end of the worker's output at once instead of waiting on orphans.
+        die_with_parent(worker_pid);
         // The zygote holds no end of another zygote's pipes (they must see their end of
         // input when the worker closes it) and does not read the worker's input.
         close(STDIN_FILENO);

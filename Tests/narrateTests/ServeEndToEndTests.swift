@@ -1,0 +1,272 @@
+import Foundation
+import Testing
+
+/// `narrate serve` end to end: the built binary on ephemeral loopback ports, spoken to over
+/// HTTP as any client would. (The official openai and wyoming Python clients and schemathesis
+/// run against it in scripts/test-serve.sh.)
+@Suite("narrate serve, end to end", .serialized)
+struct ServeEndToEndTests {
+    @Test("Given a sentence, when it is asked for as wav, then the samples equal what narrate say writes")
+    func wavEqualsSay() async throws {
+        let serve = try ServeProcess()
+        let text = "The service speaks exactly as the command line does."
+        let reply = try await serve.speech(text, voice: "alloy")
+        #expect(reply.status == 200)
+        #expect(reply.header("Content-Type") == "audio/wav")
+        try await NarrateProcess.narrate(["say", text, "--voice", "alloy", "-o", serve.folder.path("say.wav"), "--no-cache"], in: serve.folder.url)
+        let ours = try WAVFile(reply.body)
+        let reference = try WAVFile(path: serve.folder.path("say.wav"))
+        #expect(ours.sampleRate == 22_050)
+        #expect(identical(ours.data, reference.data))
+        // The CLI's cache is the service's: the same sentence said by the CLI is a hit.
+        try await NarrateProcess.narrate(["say", "A sentence the command line said first.", "--voice", "alloy", "-o", serve.folder.path("first.wav"), "--cache-dir", serve.folder.path("cache")], in: serve.folder.url)
+        let hit = try await serve.speech("A sentence the command line said first.", voice: "alloy")
+        #expect(hit.header("X-Narrate-Cache") == "hit")
+        #expect(await serve.terminate() == 0)
+    }
+
+    @Test("Given pcm, when it is asked for, then it is 24 kHz: the wav's duration at 24,000 samples a second")
+    func pcmIsResampled() async throws {
+        let serve = try ServeProcess()
+        let text = "Twenty four thousand samples a second."
+        let wav = try WAVFile(try await serve.speech(text, format: "wav").body)
+        let pcm = try await serve.speech(text, format: "pcm")
+        #expect(pcm.status == 200)
+        let expected = wav.duration * 24_000 * 2
+        #expect(abs(Double(pcm.body.count) - expected) < expected * 0.01)
+    }
+
+    @Test("Given bad requests, when they arrive, then each gets a 4xx in OpenAI's error shape")
+    func errorsAreOpenAIShaped() async throws {
+        let serve = try ServeProcess(["--max-input", "100"])
+        let unknownVoice = try await serve.speech("Hello.", voice: "no-such-voice")
+        #expect(unknownVoice.status == 400)
+        let error = try #require(unknownVoice.json?["error"] as? [String: Any])
+        #expect(error["type"] as? String == "invalid_request_error")
+        #expect(error["param"] as? String == "voice")
+        #expect(error.keys.sorted() == ["code", "message", "param", "type"])
+
+        let tooLong = try await serve.speech(String(repeating: "word ", count: 30))
+        #expect(tooLong.status == 400)
+        #expect(tooLong.errorCode == "input_too_long")
+
+        let tooFast = try await serve.speech("Hello.", extra: ["speed": 4.0])
+        #expect(tooFast.status == 400)
+        let tooFastMessage = (tooFast.json?["error"] as? [String: Any])?["message"] as? String ?? ""
+        #expect(tooFastMessage.contains("0.46 to 2.57"))
+
+        let notJSON = try await serve.request("POST", "/v1/audio/speech", body: Data("{not json".utf8), headers: ["Content-Type": "application/json"])
+        #expect(notJSON.status == 400)
+        #expect(notJSON.errorCode == "invalid_json")
+
+        let missing = try await serve.request("GET", "/v1/nothing-here")
+        #expect(missing.status == 404)
+        #expect(missing.json?["error"] != nil)
+    }
+
+    @Test("Given API keys, when a request has none or a wrong one, then it is 401; the right key passes; health needs none")
+    func keys() async throws {
+        let folder = try TemporaryFolder()
+        try "# comment\nfirst-key\nsecond-key\n".write(toFile: folder.path("keys"), atomically: true, encoding: .utf8)
+        let serve = try ServeProcess(["--api-key-file", folder.path("keys")], folder: folder)
+        let none = try await serve.speech("Hello.")
+        #expect(none.status == 401)
+        #expect((none.json?["error"] as? [String: Any])?["type"] as? String == "authentication_error")
+        let wrong = try await serve.speech("Hello.", headers: ["Authorization": "Bearer first-kez"])
+        #expect(wrong.status == 401)
+        let right = try await serve.speech("Hello.", headers: ["Authorization": "Bearer second-key"])
+        #expect(right.status == 200)
+        #expect(try await serve.request("GET", "/healthz").status == 200)
+        #expect(try await serve.request("GET", "/metrics").status == 401)
+        #expect(await serve.terminate() == 0)
+        #expect(!serve.log().contains("second-key"))
+        #expect(!serve.log().contains("first-kez"))
+    }
+
+    @Test("Given a non-loopback address and no keys, when serve starts, then it refuses with one line")
+    func refusesOpenNetworkWithoutKeys() async throws {
+        let folder = try TemporaryFolder()
+        let result = try await NarrateProcess.narrate(["serve", "--host", "0.0.0.0", "--port", "0"], in: folder.url)
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("--allow-unauthenticated"))
+    }
+
+    @Test("Given a response's ETag, when it is asked for again with If-None-Match, then the answer is 304")
+    func entityTags() async throws {
+        let serve = try ServeProcess()
+        let first = try await serve.speech("Tagged speech.", format: "mp3")
+        let tag = try #require(first.header("ETag"))
+        let again = try await serve.speech("Tagged speech.", format: "mp3")
+        #expect(again.header("ETag") == tag)
+        let other = try await serve.speech("Tagged speech.", format: "flac")
+        #expect(other.header("ETag") != tag)
+        let notModified = try await serve.speech("Tagged speech.", format: "mp3", headers: ["If-None-Match": tag])
+        #expect(notModified.status == 304)
+        #expect(notModified.body.isEmpty)
+    }
+
+    @Test("Given eSpeak crashing on a text, when it is asked for, then that request gets a JSON 500 and the next is served")
+    func crashCostsOneRequest() async throws {
+        let serve = try ServeProcess(environment: ["NARRATE_WORKER_CRASH_ON": "CRASHME"])
+        let crashed = try await serve.speech("This CRASHME text brings eSpeak down.")
+        #expect(crashed.status == 500)
+        #expect(crashed.errorCode == "synthesis_failed")
+        let next = try await serve.speech("The next request is served.")
+        #expect(next.status == 200)
+        #expect(await serve.terminate() == 0)
+    }
+
+    @Test("Given a worker killed in the middle of a request, when it dies, then the request fails with a JSON 5xx and the service goes on")
+    func killedWorker() async throws {
+        let serve = try ServeProcess(["--workers", "1"], environment: ["NARRATE_WORKER_HANG_ON": "HANGME", "NARRATE_ENGINE_TIMEOUT": "60"])
+        let hanging = Task { try await serve.speech("This HANGME text never finishes.") }
+        // The worker gets the text; then it is killed.
+        try await Task.sleep(for: .milliseconds(500))
+        let workers = serve.workerProcessIDs()
+        #expect(!workers.isEmpty)
+        for pid in workers { kill(pid, SIGKILL) }
+        let failed = try await hanging.value
+        #expect(failed.status >= 500)
+        #expect(failed.json?["error"] != nil)
+        let next = try await serve.speech("Served by a new worker.")
+        #expect(next.status == 200)
+        let ready = try await serve.request("GET", "/readyz")
+        #expect(ready.status == 200)
+        #expect((ready.json?["restarts"] as? Int ?? 0) >= 1)
+        #expect(await serve.terminate() == 0)
+    }
+
+    @Test("Given every slot busy and the waiting line full, when one more request comes, then it gets 429 with Retry-After")
+    func fullQueue() async throws {
+        let serve = try ServeProcess(["--workers", "1", "--queue", "1"], environment: ["NARRATE_WORKER_HANG_ON": "HANGME", "NARRATE_ENGINE_TIMEOUT": "4"])
+        let busy = Task { try await serve.speech("The HANGME text holds the only slot.") }
+        try await Task.sleep(for: .milliseconds(300))
+        let waiting = Task { try await serve.speech("This one waits its turn.") }
+        // Until the second is in line.
+        for _ in 0..<100 {
+            let metrics = String(decoding: try await serve.request("GET", "/metrics").body, as: UTF8.self)
+            if metrics.contains("narrate_queue_depth 1") { break }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        let refused = try await serve.speech("And this one is refused.")
+        #expect(refused.status == 429)
+        #expect(refused.header("Retry-After") == "1")
+        #expect((refused.json?["error"] as? [String: Any])?["type"] as? String == "rate_limit_error")
+        // The hung one fails at its deadline, and the waiting one is served after it.
+        #expect(try await busy.value.status == 500)
+        #expect(try await waiting.value.status == 200)
+    }
+
+    @Test("Given a request in flight, when SIGTERM comes, then the request completes and serve exits 0")
+    func gracefulShutdown() async throws {
+        let serve = try ServeProcess(["--workers", "1"])
+        let sentence = "This sentence is one of many in a long text that takes a while to speak. "
+        let text = String(repeating: sentence, count: 40)
+        let body = try JSONSerialization.data(withJSONObject: ["model": "tts-1", "input": text, "voice": "alloy", "response_format": "wav"])
+        let socket = try RawHTTP(port: serve.port)
+        try socket.send("POST /v1/audio/speech HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n", body)
+        let head = try socket.readHead()
+        #expect(head.hasPrefix("HTTP/1.1 200"))
+        kill(serve.process.processIdentifier, SIGTERM)
+        let audio = try socket.readChunkedBody()
+        let wav = try WAVFile(audio)
+        #expect(wav.duration > 60)
+        #expect(await serve.terminate() == 0)
+        #expect(serve.log().contains("POST /v1/audio/speech 200"))
+    }
+
+    @Test("Given an uploaded book, when a page's audio is asked for with a Range, then 206 gives exactly those bytes")
+    func pageAudioRanges() async throws {
+        let serve = try ServeProcess()
+        let book = try Data(contentsOf: URL(fileURLWithPath: try NarrateProcess.corpusFile("epub/wasteland.epub")))
+        let added = try await serve.request("POST", "/v1/books?filename=wasteland.epub", body: book)
+        #expect(added.status == 201)
+        let id = try #require(added.json?["id"] as? String)
+        let whole = try await serve.request("GET", "/v1/books/\(id)/pages/2/audio?format=wav")
+        #expect(whole.status == 200)
+        let tag = try #require(whole.header("ETag"))
+        let part = try await serve.request("GET", "/v1/books/\(id)/pages/2/audio?format=wav", headers: ["Range": "bytes=100-199"])
+        #expect(part.status == 206)
+        #expect(part.header("Content-Range") == "bytes 100-199/\(whole.body.count)")
+        #expect(identical(part.body, whole.body.subdata(in: 100..<200)))
+        let outside = try await serve.request("GET", "/v1/books/\(id)/pages/2/audio?format=wav", headers: ["Range": "bytes=\(whole.body.count + 10)-"])
+        #expect(outside.status == 416)
+        let cached = try await serve.request("GET", "/v1/books/\(id)/pages/2/audio?format=wav", headers: ["If-None-Match": tag])
+        #expect(cached.status == 304)
+        // The page's wav is what narrate page writes.
+        try await NarrateProcess.narrate(["page", try NarrateProcess.corpusFile("epub/wasteland.epub"), "2", "-o", serve.folder.path("page2.wav"), "--library", serve.folder.path("library.sqlite"), "--cache-dir", serve.folder.path("cache")], in: serve.folder.url)
+        #expect(identical(try WAVFile(whole.body).data, try WAVFile(path: serve.folder.path("page2.wav")).data))
+        let pastEnd = try await serve.request("GET", "/v1/books/\(id)/pages/999/audio")
+        #expect(pastEnd.status == 404)
+    }
+}
+
+/// A plain HTTP/1.1 client on a socket, for what URLSession hides: reading the head of a
+/// response before its body.
+final class RawHTTP {
+    private let fd: Int32
+    private var buffer: [UInt8] = []
+
+    init(port: Int) throws {
+        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        try #require(connected == 0, "could not connect to 127.0.0.1:\(port)")
+    }
+
+    deinit { close(fd) }
+
+    func send(_ head: String, _ body: Data) throws {
+        let bytes = Array(head.utf8) + Array(body)
+        var sent = 0
+        while sent < bytes.count {
+            let count = bytes[sent...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            try #require(count > 0, "send failed")
+            sent += count
+        }
+    }
+
+    private func fill() -> Bool {
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+        guard count > 0 else { return false }
+        buffer += chunk[0..<count]
+        return true
+    }
+
+    /// The status line and headers.
+    func readHead() throws -> String {
+        while true {
+            if let end = buffer.indices.dropLast(3).first(where: { buffer[$0] == 13 && buffer[$0 + 1] == 10 && buffer[$0 + 2] == 13 && buffer[$0 + 3] == 10 }) {
+                let head = String(decoding: buffer[0..<end], as: UTF8.self)
+                buffer.removeFirst(end + 4)
+                return head
+            }
+            try #require(fill(), "the connection closed before the response head")
+        }
+    }
+
+    /// A chunked body to its last chunk; it fails if the connection closes before.
+    func readChunkedBody() throws -> Data {
+        var body = Data()
+        while true {
+            var lineEnd: Int?
+            while lineEnd == nil {
+                lineEnd = buffer.indices.dropLast().first { buffer[$0] == 13 && buffer[$0 + 1] == 10 }
+                if lineEnd == nil { try #require(fill(), "the body was cut short") }
+            }
+            let sizeLine = String(decoding: buffer[0..<lineEnd!], as: UTF8.self)
+            let size = try #require(Int(sizeLine.split(separator: ";")[0], radix: 16))
+            buffer.removeFirst(lineEnd! + 2)
+            while buffer.count < size + 2 { try #require(fill(), "the body was cut short") }
+            body.append(contentsOf: buffer[0..<size])
+            buffer.removeFirst(size + 2)
+            if size == 0 { return body }
+        }
+    }
+}
