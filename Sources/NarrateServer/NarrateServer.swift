@@ -41,6 +41,7 @@ public struct NarrateServer: Sendable {
         var services: [any Service] = []
         let application = Application(
             router: router(),
+            server: .http1(configuration: .init(additionalChannelHandlers: [ClientHangUpHandler()])),
             configuration: .init(address: .hostname(server.host, port: server.port), serverName: nil, reuseAddress: true),
             onServerRunning: { channel in
                 await addresses.add("http://" + Self.describe(channel.localAddress))

@@ -157,6 +157,51 @@ struct ServeEndToEndTests {
         #expect(try await waiting.value.status == 200)
     }
 
+    @Test("Given a request waiting for a slot, when its client hangs up, then it leaves the queue")
+    func hangUpLeavesQueue() async throws {
+        let serve = try ServeProcess(["--workers", "1", "--queue", "4"], environment: ["NARRATE_WORKER_HANG_ON": "HANGME", "NARRATE_ENGINE_TIMEOUT": "8"])
+        let busy = Task { try await serve.speech("The HANGME text holds the only slot.") }
+        try await Task.sleep(for: .milliseconds(300))
+        let body = try JSONSerialization.data(withJSONObject: ["model": "tts-1", "input": "Nobody waits for this.", "voice": "alloy"])
+        let start = ContinuousClock.now
+        var socket: RawHTTP? = try RawHTTP(port: serve.port)
+        try socket?.send("POST /v1/audio/speech HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n", body)
+        #expect(try await queueDepth(serve, becomes: 1))
+        socket = nil  // closes the connection
+        #expect(try await queueDepth(serve, becomes: 0))
+        // Long before the busy request's 8 s deadline would have freed the slot.
+        #expect(ContinuousClock.now - start < .seconds(6))
+        _ = try await busy.value
+    }
+
+    private func queueDepth(_ serve: ServeProcess, becomes depth: Int) async throws -> Bool {
+        for _ in 0..<100 {
+            let metrics = String(decoding: try await serve.request("GET", "/metrics").body, as: UTF8.self)
+            if metrics.contains("narrate_queue_depth \(depth).0\n") { return true }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        return false
+    }
+
+    @Test("Given several requests at once, when they are synthesized side by side, then each equals its own narrate say")
+    func concurrentRequestsAreExact() async throws {
+        let serve = try ServeProcess(["--workers", "2"])
+        let texts = (1...6).map { "Concurrent request number \($0) says its own words, \(String(repeating: "and more ", count: $0))." }
+        let replies = try await withThrowingTaskGroup(of: (Int, Data).self) { group in
+            for (index, text) in texts.enumerated() {
+                group.addTask { (index, try await serve.speech(text, voice: index.isMultiple(of: 2) ? "alloy" : "nova").body) }
+            }
+            var all: [Int: Data] = [:]
+            for try await (index, body) in group { all[index] = body }
+            return all
+        }
+        for (index, text) in texts.enumerated() {
+            let name = "say\(index).wav"
+            try await NarrateProcess.narrate(["say", text, "--voice", index.isMultiple(of: 2) ? "alloy" : "nova", "-o", serve.folder.path(name), "--no-cache"], in: serve.folder.url)
+            #expect(identical(try WAVFile(try #require(replies[index])).data, try WAVFile(path: serve.folder.path(name)).data), "request \(index)")
+        }
+    }
+
     @Test("Given a request in flight, when SIGTERM comes, then the request completes and serve exits 0")
     func gracefulShutdown() async throws {
         let serve = try ServeProcess(["--workers", "1"])
