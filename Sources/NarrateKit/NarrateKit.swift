@@ -7,3 +7,4 @@
 @_exported import struct NarrateData.BookExportOptions
 @_exported import protocol NarrateData.AudioStreamEncoder
 @_exported import enum NarrateData.StreamFormat
+@_exported import enum NarrateData.AudioFileRenderer

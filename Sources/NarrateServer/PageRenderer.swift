@@ -4,8 +4,8 @@ import NIOCore
 import NarrateKit
 
 /// A page's encoded audio as a file: the cache folder's `responses/` keeps one per entity tag
-/// (text, voice, engine and format), written under a temporary name and renamed into place,
-/// so a cached page is served like a static file.
+/// (text, voice, engine and format), written under a temporary name and renamed into place
+/// (`AudioFileRenderer`), so a cached page is served like a static file.
 extension SpeechBackend {
     /// The folder rendered responses live in.
     var responsesDirectory: String {
@@ -25,32 +25,11 @@ extension SpeechBackend {
         } catch let error as SpeechError {
             throw Self.apiError(error)
         }
-        let sampleRate = audio.first?.sampleRate ?? 22_050
-        let total = audio.reduce(0) { $0 + $1.samples.count }
-        let bytes: [UInt8]
-        do {
-            let encoder = try makeAudioStreamEncoder(format: format, sampleRate: sampleRate, knownSampleCount: total)
-            async let collected: [UInt8] = {
-                var all: [UInt8] = []
-                for try await part in encoder.output { all += part }
-                return all
-            }()
-            for chunk in audio { try encoder.feed(chunk.samples) }
-            try encoder.finish()
-            bytes = try await collected
-        } catch {
-            throw APIError(.internalServerError, "The page could not be encoded as \(format.rawValue): \(error)", code: "encoder_failed")
-        }
         do {
             try FileManager.default.createDirectory(atPath: responsesDirectory, withIntermediateDirectories: true)
-            let temporary = "\(path).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
-            try Data(bytes).write(to: URL(fileURLWithPath: temporary))
-            guard rename(temporary, path) == 0 else {
-                unlink(temporary)
-                throw CocoaError(.fileWriteUnknown)
-            }
+            try await AudioFileRenderer.write(audio, format: format, to: path)
         } catch {
-            throw APIError(HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage"), "The page audio could not be stored in \(responsesDirectory): \(error.localizedDescription)", code: "storage_failed")
+            throw APIError(HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage"), "The page audio could not be written as \(format.rawValue) in \(responsesDirectory): \(error)", code: "storage_failed")
         }
         return path
     }

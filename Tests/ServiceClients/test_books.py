@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from narrate_service import CORPUS, error_body, narrate_say, parse_wav
+from narrate_service import CORPUS, error_body, ffprobe, narrate_say, parse_wav
 
 EPUB = CORPUS / "epub" / "wasteland.epub"
 
@@ -96,6 +96,30 @@ def test_page_audio_etag_and_304(server, book, tmp_path):
     mp3 = server.get(path, params={"voice": "alloy", "format": "mp3"})
     assert mp3.status_code == 200 and mp3.headers["content-type"] == "audio/mpeg"
     assert mp3.headers["etag"] != tag
+
+
+def test_page_audio_in_the_book_language_voice(server, book):
+    # No voice named: the book's language picks one.
+    response = server.get(f"/v1/books/{book['id']}/pages/1/audio", params={"format": "wav"})
+    assert response.status_code == 200, response.text
+    assert len(parse_wav(response.content).pcm) > 22050
+
+
+@pytest.mark.parametrize("audio_format, codec", [("mp3", "mp3"), ("flac", "flac"), ("opus", "opus")])
+def test_page_audio_files_know_their_duration(server, book, tmp_path, audio_format, codec):
+    """A page is rendered whole before it is served (with Range, for seeking): its header says
+    how long it is, as a player needs to show and seek."""
+    path = f"/v1/books/{book['id']}/pages/1/audio"
+    wav = parse_wav(server.get(path, params={"voice": "alloy", "format": "wav"}).content)
+    response = server.get(path, params={"voice": "alloy", "format": audio_format})
+    assert response.status_code == 200, response.text
+    file = tmp_path / f"page.{audio_format}"
+    file.write_bytes(response.content)
+    info = ffprobe(file)
+    assert info["codec"] == codec
+    assert abs(info["decoded_duration"] - wav.seconds) <= max(0.15, 0.03 * wav.seconds), info
+    assert info["duration"] is not None, f"ffprobe finds no duration in the page's {audio_format}: {info}"
+    assert abs(info["duration"] - wav.seconds) <= max(0.15, 0.03 * wav.seconds), info
 
 
 def test_page_audio_ranges(server, book):

@@ -79,6 +79,13 @@ def test_compressed_formats_decode_with_ffprobe(speech, tmp_path, response_forma
         assert abs(info["duration"] - wav.seconds) <= tolerance, f"{info} vs the wav's {wav.seconds:.3f} s"
 
 
+def test_models(client):
+    assert {model.id for model in client.models.list()} == {"tts-1", "tts-1-hd", "gpt-4o-mini-tts", "narrate"}
+    assert client.models.retrieve("tts-1").id == "tts-1"
+    with pytest.raises(openai.NotFoundError):
+        client.models.retrieve("whisper-1")
+
+
 def test_default_format_is_mp3(client, tmp_path):
     response = client.audio.speech.with_raw_response.create(model="gpt-4o-mini-tts", voice="coral", input="Hello.")
     assert response.headers["content-type"] == "audio/mpeg"

@@ -25,8 +25,10 @@ public final class FFmpegStreamEncoder: AudioStreamEncoder {
     }
 
     /// Starts ffmpeg for `format` with PCM at `sampleRate` coming in.
+    /// - Parameter file: where ffmpeg writes instead of `output` (a seekable file gets complete
+    ///   headers: FLAC's sample count, for one); `output` then only ends when ffmpeg has.
     /// - Throws: `ExportError.ffmpegMissing` when there is no ffmpeg, `.encoderFailed` otherwise.
-    public init(format: StreamFormat, sampleRate: Int, ffmpeg: String = "ffmpeg") throws(ExportError) {
+    public init(format: StreamFormat, sampleRate: Int, ffmpeg: String = "ffmpeg", file: String? = nil) throws(ExportError) {
         guard let arguments = Self.outputArguments(for: format) else {
             throw .encoderFailed(format: format.rawValue, reason: "\(format.rawValue) is not encoded by ffmpeg")
         }
@@ -59,7 +61,7 @@ public final class FFmpegStreamEncoder: AudioStreamEncoder {
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         let all = [executable, "-nostdin", "-hide_banner", "-loglevel", "error", "-f", "s16le", "-ar", "\(sampleRate)", "-ac", "1", "-i", "pipe:0"]
-            + arguments + ["-flush_packets", "1", "pipe:1"]
+            + arguments + (file.map { ["-y", $0] } ?? ["-flush_packets", "1", "pipe:1"])
         // -nostdin only stops ffmpeg reading keys from the terminal; pipe:0 is still read.
         let argv = all.map { strdup($0) } + [nil]
         defer { for argument in argv { free(argument) } }

@@ -169,6 +169,17 @@ public final class AudioCache: AudioCacheContract {
             throw .notWritable(path: error.path, reason: error.reason)
         }
         try index.deleteAll()
+        removeRenderedResponses()
+    }
+
+    /// The service's rendered page files (`responses/`, see `narrate serve`): derived from the
+    /// entries, so they go with them. One that cannot be removed is left for the next clear.
+    private func removeRenderedResponses() {
+        let folder = objectsPath.dropLast("objects".count) + "responses"
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: String(folder)) else { return }
+        for name in names where !TemporaryFileName.isTemporary(name) {
+            unlink("\(folder)/\(name)")
+        }
     }
 
     public func flush() async throws(CacheError) {
