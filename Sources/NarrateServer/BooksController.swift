@@ -117,6 +117,7 @@ struct BooksController: Sendable {
             throw APIError(HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage"), "The upload could not be stored: \(error.localizedDescription)", code: "storage_failed")
         }
         let result = try await call { () throws(BookError) in try await backend.library.importBook.execute(path: path) }
+        backend.pageMemo.forgetResolutions()
         var response = try summary(result.book).response(from: request, context: context)
         response.status = result.existed ? .ok : .created
         response.headers[.location] = "/v1/books/\(result.book.id)"
@@ -137,6 +138,7 @@ struct BooksController: Sendable {
     func remove(_ id: String) async throws -> Response {
         let book = try await find(id)
         _ = try await call { () throws(BookError) in try await backend.library.deleteBook.execute(reference: book.id.description) }
+        backend.pageMemo.forgetResolutions()
         return Response(status: .noContent)
     }
 
@@ -191,12 +193,18 @@ struct BooksController: Sendable {
         guard let format = StreamFormat(rawValue: formatName) else {
             throw APIError.badRequest("Unknown format '\(formatName)': use one of \(StreamFormat.allCases.map(\.rawValue).joined(separator: ", ")).", param: "format")
         }
+        let voiceName = query["voice"].map(String.init) ?? ""
+        // A page served a moment ago: no library or voice lookup, and its bytes from memory.
+        let key = "\(id)\u{1F}\(page)\u{1F}\(voiceName)\u{1F}\(format.rawValue)"
+        if let known = backend.pageMemo.resolution(for: key), access(known.path, R_OK) == 0 {
+            return try respond(request, tag: known.tag, path: known.path, format: format)
+        }
         let book = try await find(id)
         let reference = book.id.description
         let found = try await call { () throws(BookError) in try await backend.library.getPage.execute(reference: reference, page: page) }
         let voice: VoiceProfile
-        if let name = query["voice"].map(String.init), !name.isEmpty {
-            voice = try await backend.voice(named: name, speed: nil)
+        if !voiceName.isEmpty {
+            voice = try await backend.voice(named: voiceName, speed: nil)
         } else {
             do {
                 voice = try await backend.resolveVoice.choose(name: nil, language: book.book.metadata.language, overrides: VoiceOverrides()).profile.reading(book.book)
@@ -209,7 +217,22 @@ struct BooksController: Sendable {
             return Response(status: .notModified, headers: [.eTag: tag])
         }
         let path = try await backend.renderedPage(book: book.book, page: found.page, voice: voice, format: format, tag: tag, channel: context.channel)
-        return try ByteRangeResponse.file(at: path, contentType: format.contentType, tag: tag, range: request.headers[.range], ifRange: request.headers[.ifRange])
+        backend.pageMemo.remember(key, tag: tag, path: path)
+        return try respond(request, tag: tag, path: path, format: format)
+    }
+
+    private func respond(_ request: Request, tag: String, path: String, format: StreamFormat) throws -> Response {
+        if let header = request.headers[.ifNoneMatch], SpeechController.matches(header, tag) {
+            return Response(status: .notModified, headers: [.eTag: tag])
+        }
+        let bytes: ByteBuffer
+        if let kept = backend.pageMemo.bytes(for: tag) {
+            bytes = kept
+        } else {
+            bytes = try ByteRangeResponse.read(path)
+            backend.pageMemo.keep(bytes, for: tag)
+        }
+        return ByteRangeResponse.respond(with: bytes, contentType: format.contentType, tag: tag, range: request.headers[.range], ifRange: request.headers[.ifRange])
     }
 
     // MARK: - Helpers

@@ -3,26 +3,35 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 
-/// A file as a response: whole (200), one byte range (206, `Content-Range`), or 416 for a
-/// range outside it. `If-Range` with another tag gets the whole file.
+/// Audio bytes as a response: whole (200), one byte range (206, `Content-Range`), or 416 for a
+/// range outside them. `If-Range` with another tag gets them whole.
 enum ByteRangeResponse {
-    static func file(at path: String, contentType: String, tag: String, range: String?, ifRange: String?) throws -> Response {
-        guard let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped) else {
+    /// The file at `path`, read whole.
+    static func read(_ path: String) throws -> ByteBuffer {
+        guard let data = try? Data(contentsOf: URL(fileURLWithPath: path)) else {
             throw APIError(.internalServerError, "The rendered audio could not be read.", code: "storage_failed")
         }
+        return ByteBuffer(bytes: data)
+    }
+
+    /// `bytes` whole, or the one range `range` asks for.
+    static func respond(with bytes: ByteBuffer, contentType: String, tag: String, range: String?, ifRange: String?) -> Response {
+        let length = bytes.readableBytes
         var headers: HTTPFields = [.contentType: contentType, .eTag: tag, .acceptRanges: "bytes", .cacheControl: "no-cache"]
         let useRange = ifRange == nil || ifRange == tag
-        guard let range, useRange, let bounds = parse(range, length: data.count) else {
-            headers[.contentLength] = String(data.count)
-            return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+        guard let range, useRange, let bounds = parse(range, length: length) else {
+            headers[.contentLength] = String(length)
+            return Response(status: .ok, headers: headers, body: .init(byteBuffer: bytes))
         }
         guard let (start, end) = bounds else {
-            let error = APIError(.rangeNotSatisfiable, "The range '\(range)' is outside the audio's \(data.count) bytes.", code: "range_not_satisfiable")
-            return Response(status: .rangeNotSatisfiable, headers: [.contentType: "application/json", .contentRange: "bytes */\(data.count)", .eTag: tag], body: .init(byteBuffer: ByteBuffer(bytes: error.body)))
+            let error = APIError(.rangeNotSatisfiable, "The range '\(range)' is outside the audio's \(length) bytes.", code: "range_not_satisfiable")
+            return Response(status: .rangeNotSatisfiable, headers: [.contentType: "application/json", .contentRange: "bytes */\(length)", .eTag: tag], body: .init(byteBuffer: ByteBuffer(bytes: error.body)))
         }
-        headers[.contentRange] = "bytes \(start)-\(end)/\(data.count)"
+        headers[.contentRange] = "bytes \(start)-\(end)/\(length)"
         headers[.contentLength] = String(end - start + 1)
-        return Response(status: .partialContent, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data[start...end])))
+        // A slice shares the storage: no copy.
+        let slice = bytes.getSlice(at: bytes.readerIndex + start, length: end - start + 1) ?? ByteBuffer()
+        return Response(status: .partialContent, headers: headers, body: .init(byteBuffer: slice))
     }
 
     /// `nil`: no usable Range header (serve it all); `.some(nil)`: unsatisfiable; else the

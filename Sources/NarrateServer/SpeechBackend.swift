@@ -18,6 +18,7 @@ final class SpeechBackend: Sendable {
     let queue: SynthesisQueue
     let metrics: ServerMetrics
     let logger: Logger
+    let pageMemo = PageAudioMemo()
 
     init(configuration: NarrateConfiguration, server: ServerConfiguration, logger: Logger) throws {
         self.configuration = configuration

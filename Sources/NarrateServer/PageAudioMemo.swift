@@ -1,0 +1,76 @@
+import NIOCore
+import Synchronization
+
+/// What makes a cached page's audio as cheap to serve as a static file:
+/// - which entity tag a page request (book, page, voice, format) resolves to, remembered for
+///   `ttl` (so a book or preset changed by another process is seen within it; changes made
+///   through this service clear it at once);
+/// - the encoded bytes of recently served tags, up to `maxBytes`, least recently used out.
+///   A tag names its content, so these are never stale.
+final class PageAudioMemo: Sendable {
+    struct Resolution: Sendable {
+        var tag: String
+        var path: String
+        var resolvedAt: ContinuousClock.Instant
+    }
+
+    private struct State: ~Copyable {
+        var resolutions: [String: Resolution] = [:]
+        var bytes: [String: ByteBuffer] = [:]
+        var order: [String] = []
+        var total = 0
+    }
+
+    let ttl: Duration
+    let maxBytes: Int
+    private let state = Mutex(State())
+
+    init(ttl: Duration = .seconds(2), maxBytes: Int = 16 * 1_024 * 1_024) {
+        self.ttl = ttl
+        self.maxBytes = maxBytes
+    }
+
+    func resolution(for key: String) -> Resolution? {
+        state.withLock { state in
+            guard let found = state.resolutions[key], ContinuousClock.now - found.resolvedAt < ttl else { return nil }
+            return found
+        }
+    }
+
+    func remember(_ key: String, tag: String, path: String) {
+        state.withLock { state in
+            if state.resolutions.count > 10_000 { state.resolutions.removeAll() }
+            state.resolutions[key] = Resolution(tag: tag, path: path, resolvedAt: .now)
+        }
+    }
+
+    /// Forgets every resolution (a book was added, removed or read again).
+    func forgetResolutions() {
+        state.withLock { $0.resolutions.removeAll() }
+    }
+
+    func bytes(for tag: String) -> ByteBuffer? {
+        state.withLock { state in
+            guard let found = state.bytes[tag] else { return nil }
+            if let index = state.order.firstIndex(of: tag) {
+                state.order.remove(at: index)
+                state.order.append(tag)
+            }
+            return found
+        }
+    }
+
+    func keep(_ buffer: ByteBuffer, for tag: String) {
+        guard buffer.readableBytes <= maxBytes / 4 else { return }
+        state.withLock { state in
+            guard state.bytes[tag] == nil else { return }
+            state.bytes[tag] = buffer
+            state.order.append(tag)
+            state.total += buffer.readableBytes
+            while state.total > maxBytes, !state.order.isEmpty {
+                let oldest = state.order.removeFirst()
+                state.total -= state.bytes.removeValue(forKey: oldest)?.readableBytes ?? 0
+            }
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import NIOCore
+import Testing
+@testable import NarrateServer
+
+@Suite("PageAudioMemo")
+struct PageAudioMemoTests {
+    @Test("Given a resolution, when its time to live has passed, then it is looked up again")
+    func resolutionsExpire() async throws {
+        let memo = PageAudioMemo(ttl: .milliseconds(50))
+        memo.remember("1/2/alloy/mp3", tag: "\"tag\"", path: "/tmp/x")
+        #expect(memo.resolution(for: "1/2/alloy/mp3")?.tag == "\"tag\"")
+        try await Task.sleep(for: .milliseconds(80))
+        #expect(memo.resolution(for: "1/2/alloy/mp3") == nil)
+    }
+
+    @Test("Given a change through the service, when resolutions are forgotten, then none is found")
+    func forget() {
+        let memo = PageAudioMemo()
+        memo.remember("a", tag: "t", path: "/p")
+        memo.forgetResolutions()
+        #expect(memo.resolution(for: "a") == nil)
+    }
+
+    @Test("Given more bytes than the bound, when kept, then the least recently used go first")
+    func leastRecentlyUsedOut() {
+        let memo = PageAudioMemo(maxBytes: 400)
+        let hundred = ByteBuffer(bytes: [UInt8](repeating: 1, count: 100))
+        memo.keep(hundred, for: "a")
+        memo.keep(hundred, for: "b")
+        memo.keep(hundred, for: "c")
+        memo.keep(hundred, for: "d")
+        _ = memo.bytes(for: "a")  // a is now the most recent
+        memo.keep(hundred, for: "e")
+        #expect(memo.bytes(for: "b") == nil)
+        #expect(memo.bytes(for: "a") != nil)
+        #expect(memo.bytes(for: "e") != nil)
+        // One file larger than a quarter of the bound is not kept at all.
+        memo.keep(ByteBuffer(bytes: [UInt8](repeating: 1, count: 101)), for: "big")
+        #expect(memo.bytes(for: "big") == nil)
+    }
+}
