@@ -43,14 +43,15 @@ public func engineStatus(configuration: NarrateConfiguration) -> EngineStatus {
     return EngineStatus(workers: engine.workerCount, running: engine.workerProcessIDs.count, restarts: engine.workerRestarts)
 }
 
-/// An encoder that turns PCM at `sampleRate` into `format` as it arrives (WAV and MP3 in this
-/// process, the others through ffmpeg). A WAV whose `knownSampleCount` is given has exact sizes.
+/// An encoder that turns PCM at `sampleRate` into `format` as it arrives (WAV, MP3 and PCM
+/// resampled to 24 kHz in this process, the others through ffmpeg). A WAV whose `knownSampleCount` is given has exact sizes.
 /// - Throws: `ExportError.ffmpegMissing` when ffmpeg is needed and missing.
 public func makeAudioStreamEncoder(format: StreamFormat, sampleRate: Int, knownSampleCount: Int? = nil) throws(ExportError) -> any AudioStreamEncoder {
     switch format {
     case .wav: try PCMStreamEncoder(.wav(knownSampleCount: knownSampleCount), sampleRate: sampleRate)
     case .mp3: try PCMStreamEncoder(.mp3(bitrate: 64), sampleRate: sampleRate)
-    case .pcm, .flac, .opus, .aac: try FFmpegStreamEncoder(format: format, sampleRate: sampleRate)
+    case .pcm: try PCMStreamEncoder(.pcm(rate: StreamFormat.pcmSampleRate), sampleRate: sampleRate)
+    case .flac, .opus, .aac: try FFmpegStreamEncoder(format: format, sampleRate: sampleRate)
     }
 }
 
@@ -103,8 +104,10 @@ public func makeGetSpokenTextUseCase() -> any GetSpokenTextUseCaseContract {
 }
 
 /// Speaking a text of any length through `repository` (see `makeTTSRepository`).
-public func makeSpeakTextUseCase(repository: any TTSRepositoryContract) -> any SpeakTextUseCaseContract {
-    SpeakTextUseCase(repository: repository)
+/// - Parameter firstChunkAlone: synthesize the first chunk before the others start, for the
+///   soonest first sound (a streaming service); otherwise chunks start four at a time.
+public func makeSpeakTextUseCase(repository: any TTSRepositoryContract, firstChunkAlone: Bool = false) -> any SpeakTextUseCaseContract {
+    SpeakTextUseCase(repository: repository, firstChunkAlone: firstChunkAlone)
 }
 
 /// The book file parsers (EPUB 2/3, plain text, HTML, Markdown), with the configuration's page

@@ -70,6 +70,14 @@ struct BooksController: Sendable {
         books.get("{id}/pages/{page}/audio") { request, context in
             try await pageAudio(request, context: context, id: try context.parameters.require("id"), page: try context.parameters.require("page"))
         }
+        // What a player asks before it streams: the headers of the audio, not the bytes.
+        books.head("{id}/pages/{page}/audio") { request, context in
+            var response = try await pageAudio(request, context: context, id: try context.parameters.require("id"), page: try context.parameters.require("page"))
+            let length = response.body.contentLength
+            response.body = ResponseBody()
+            if let length { response.headers[.contentLength] = String(length) }
+            return response
+        }
         books.put("{id}/progress") { request, context in
             try await progress(request, context: context, id: try context.parameters.require("id"))
         }
@@ -225,14 +233,22 @@ struct BooksController: Sendable {
         if let header = request.headers[.ifNoneMatch], SpeechController.matches(header, tag) {
             return Response(status: .notModified, headers: [.eTag: tag])
         }
-        let bytes: ByteBuffer
+        let source: ByteRangeResponse.Source
         if let kept = backend.pageMemo.bytes(for: tag) {
-            bytes = kept
+            source = .memory(kept)
         } else {
-            bytes = try ByteRangeResponse.read(path)
-            backend.pageMemo.keep(bytes, for: tag)
+            guard let length = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int else {
+                throw APIError(.internalServerError, "The rendered audio could not be read.", code: "storage_failed")
+            }
+            if backend.pageMemo.keeps(length) {
+                let bytes = try ByteRangeResponse.read(path)
+                backend.pageMemo.keep(bytes, for: tag)
+                source = .memory(bytes)
+            } else {
+                source = .file(path: path, length: length)
+            }
         }
-        return ByteRangeResponse.respond(with: bytes, contentType: format.contentType, tag: tag, range: request.headers[.range], ifRange: request.headers[.ifRange])
+        return ByteRangeResponse.respond(with: source, contentType: format.contentType, tag: tag, range: request.headers[.range], ifRange: request.headers[.ifRange])
     }
 
     // MARK: - Helpers

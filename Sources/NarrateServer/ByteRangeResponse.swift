@@ -6,6 +6,49 @@ import NIOCore
 /// Audio bytes as a response: whole (200), one byte range (206, `Content-Range`), or 416 for a
 /// range outside them. `If-Range` with another tag gets them whole.
 enum ByteRangeResponse {
+    /// Where the bytes come from: memory, or a file read piece by piece as the client takes
+    /// them (a large file is never held whole, however many clients ask for it).
+    enum Source: Sendable {
+        case memory(ByteBuffer)
+        case file(path: String, length: Int)
+
+        var length: Int {
+            switch self {
+            case let .memory(bytes): bytes.readableBytes
+            case let .file(_, length): length
+            }
+        }
+
+        /// The bytes `start...end` as a body.
+        func body(from start: Int, through end: Int) -> ResponseBody {
+            switch self {
+            case let .memory(bytes):
+                // A slice shares the storage: no copy.
+                return ResponseBody(byteBuffer: bytes.getSlice(at: bytes.readerIndex + start, length: end - start + 1) ?? ByteBuffer())
+            case let .file(path, _):
+                return ResponseBody(contentLength: end - start + 1) { writer in
+                    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+                    guard descriptor >= 0 else { throw APIError(.internalServerError, "The rendered audio could not be read.", code: "storage_failed") }
+                    defer { close(descriptor) }
+                    var offset = start
+                    while offset <= end {
+                        let count = min(ByteRangeResponse.pieceSize, end - offset + 1)
+                        var piece = ByteBuffer()
+                        piece.reserveCapacity(count)
+                        let read = piece.writeWithUnsafeMutableBytes(minimumWritableBytes: count) { pread(descriptor, $0.baseAddress, count, off_t(offset)) }
+                        guard read > 0 else { throw APIError(.internalServerError, "The rendered audio ended early.", code: "storage_failed") }
+                        try await writer.write(piece)
+                        offset += read
+                    }
+                    try await writer.finish(nil)
+                }
+            }
+        }
+    }
+
+    /// How much of a file is read at a time.
+    static let pieceSize = 64 * 1_024
+
     /// The file at `path`, read whole.
     static func read(_ path: String) throws -> ByteBuffer {
         guard let data = try? Data(contentsOf: URL(fileURLWithPath: path)) else {
@@ -14,14 +57,14 @@ enum ByteRangeResponse {
         return ByteBuffer(bytes: data)
     }
 
-    /// `bytes` whole, or the one range `range` asks for.
-    static func respond(with bytes: ByteBuffer, contentType: String, tag: String, range: String?, ifRange: String?) -> Response {
-        let length = bytes.readableBytes
+    /// The source whole, or the one range `range` asks for.
+    static func respond(with source: Source, contentType: String, tag: String, range: String?, ifRange: String?) -> Response {
+        let length = source.length
         var headers: HTTPFields = [.contentType: contentType, .eTag: tag, .acceptRanges: "bytes", .cacheControl: "no-cache"]
         let useRange = ifRange == nil || ifRange == tag
         guard let range, useRange, let bounds = parse(range, length: length) else {
             headers[.contentLength] = String(length)
-            return Response(status: .ok, headers: headers, body: .init(byteBuffer: bytes))
+            return Response(status: .ok, headers: headers, body: length == 0 ? ResponseBody() : source.body(from: 0, through: length - 1))
         }
         guard let (start, end) = bounds else {
             let error = APIError(.rangeNotSatisfiable, "The range '\(range)' is outside the audio's \(length) bytes.", code: "range_not_satisfiable")
@@ -29,9 +72,7 @@ enum ByteRangeResponse {
         }
         headers[.contentRange] = "bytes \(start)-\(end)/\(length)"
         headers[.contentLength] = String(end - start + 1)
-        // A slice shares the storage: no copy.
-        let slice = bytes.getSlice(at: bytes.readerIndex + start, length: end - start + 1) ?? ByteBuffer()
-        return Response(status: .partialContent, headers: headers, body: .init(byteBuffer: slice))
+        return Response(status: .partialContent, headers: headers, body: source.body(from: start, through: end))
     }
 
     /// `nil`: no usable Range header (serve it all); `.some(nil)`: unsatisfiable; else the

@@ -39,9 +39,10 @@ public struct NarrateServer: Sendable {
         let expected = server.wyomingPort == nil ? 1 : 2
         let addresses = BoundAddresses(expected: expected, onComplete: onListening)
         var services: [any Service] = []
+        let deadline = server.shutdownDeadline
         let application = Application(
             router: router(),
-            server: .http1(configuration: .init(additionalChannelHandlers: [ClientHangUpHandler()])),
+            server: .http1(configuration: .init(additionalChannelHandlers: [ConnectionLifecycleHandler(drainDeadline: .init(deadline))])),
             configuration: .init(address: .hostname(server.host, port: server.port), serverName: nil, reuseAddress: true),
             onServerRunning: { channel in
                 await addresses.add("http://" + Self.describe(channel.localAddress))

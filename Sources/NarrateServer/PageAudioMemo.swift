@@ -5,7 +5,8 @@ import Synchronization
 /// - which entity tag a page request (book, page, voice, format) resolves to, remembered for
 ///   `ttl` (so a book or preset changed by another process is seen within it; changes made
 ///   through this service clear it at once);
-/// - the encoded bytes of recently served tags, up to `maxBytes`, least recently used out.
+/// - the encoded bytes of recently served tags, up to `maxBytes` (8 MiB: an MP3 page is about
+///   800 KB), least recently used out; a larger file is read piece by piece per request.
 ///   A tag names its content, so these are never stale.
 final class PageAudioMemo: Sendable {
     struct Resolution: Sendable {
@@ -25,7 +26,7 @@ final class PageAudioMemo: Sendable {
     let maxBytes: Int
     private let state = Mutex(State())
 
-    init(ttl: Duration = .seconds(2), maxBytes: Int = 16 * 1_024 * 1_024) {
+    init(ttl: Duration = .seconds(2), maxBytes: Int = 8 * 1_024 * 1_024) {
         self.ttl = ttl
         self.maxBytes = maxBytes
     }
@@ -60,8 +61,13 @@ final class PageAudioMemo: Sendable {
         }
     }
 
+    /// Whether a file of `length` bytes is small enough to keep (a quarter of the bound).
+    func keeps(_ length: Int) -> Bool {
+        length <= maxBytes / 4
+    }
+
     func keep(_ buffer: ByteBuffer, for tag: String) {
-        guard buffer.readableBytes <= maxBytes / 4 else { return }
+        guard keeps(buffer.readableBytes) else { return }
         state.withLock { state in
             guard state.bytes[tag] == nil else { return }
             state.bytes[tag] = buffer

@@ -19,6 +19,9 @@ final class SpeechBackend: Sendable {
     let metrics: ServerMetrics
     let logger: Logger
     let pageMemo = PageAudioMemo()
+    /// Voice names resolved in the last few seconds: resolving reads every preset file, and an
+    /// eSpeak name asks a worker for its voice list.
+    let voiceMemo = VoiceMemo()
 
     init(configuration: NarrateConfiguration, server: ServerConfiguration, logger: Logger) throws {
         self.configuration = configuration
@@ -31,7 +34,7 @@ final class SpeechBackend: Sendable {
             metrics.record(event)
             RequestRecord.current?.record(event)
         }
-        speakText = makeSpeakTextUseCase(repository: repository)
+        speakText = makeSpeakTextUseCase(repository: repository, firstChunkAlone: true)
         resolveVoice = makeResolveVoiceUseCase(configuration: configuration)
         getVoices = makeGetVoicesUseCase(configuration: configuration)
         library = try makeLibraryUseCases(configuration: configuration)
@@ -44,8 +47,14 @@ final class SpeechBackend: Sendable {
     func voice(named name: String?, speed: Double?) async throws(APIError) -> VoiceProfile {
         let name = name?.trimmingCharacters(in: .whitespaces).lowercased()
         var profile: VoiceProfile
+        let wanted = name?.isEmpty == false ? name! : server.defaultVoice.lowercased()
         do {
-            profile = try await resolveVoice.execute(name: name?.isEmpty == false ? name : server.defaultVoice, language: nil, overrides: VoiceOverrides())
+            if let known = voiceMemo.profile(for: wanted) {
+                profile = known
+            } else {
+                profile = try await resolveVoice.execute(name: wanted, language: nil, overrides: VoiceOverrides())
+                voiceMemo.remember(profile, for: wanted)
+            }
         } catch let .voiceNotFound(missing, suggestions) {
             guard let name, let builtIn = OpenAIVoices.profiles[name] else {
                 let hint = suggestions.isEmpty ? "" : " Did you mean \(suggestions.joined(separator: ", "))?"

@@ -43,6 +43,8 @@ def test_wav_is_what_narrate_say_writes(speech, tmp_path, text, voice):
     assert (said.rate, said.channels, said.bits) == (22050, 1, 16)
     assert len(served.pcm) == len(said.pcm), f"{served.seconds:.3f} s served, {said.seconds:.3f} s from narrate say"
     assert served.pcm == said.pcm
+    # Streamed: the sizes are true, or 0xFFFFFFFF ("to the end") when they were not known yet.
+    assert served.data_size in (len(served.pcm), 0xFFFFFFFF)
     if text is SHORT_TEXT:
         # One chunk: the sizes are known and true.
         assert served.data_size == len(served.pcm)

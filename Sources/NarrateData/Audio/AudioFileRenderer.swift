@@ -2,8 +2,8 @@ import Glibc
 import NarrateDomain
 
 /// Synthesized audio as one whole file in a given format, written under a temporary name and
-/// renamed into place: WAV and MP3 (with its info frame) in this process, the others by ffmpeg
-/// into a seekable file, so their headers are complete.
+/// renamed into place: WAV, MP3 (with its info frame) and 24 kHz PCM in this process, the
+/// others by ffmpeg into a seekable file, so their headers are complete.
 public enum AudioFileRenderer {
     /// Writes `chunks`, in order, as `format` at `path`.
     /// - Throws: `SpeechError` or `ExportError` when the file cannot be written or encoded;
@@ -29,7 +29,14 @@ public enum AudioFileRenderer {
                 writer.discard()
                 throw error
             }
-        case .pcm, .flac, .opus, .aac:
+        case .pcm:
+            let encoder = try PCMStreamEncoder(.pcm(rate: StreamFormat.pcmSampleRate), sampleRate: sampleRate)
+            for chunk in chunks { try encoder.feed(chunk.samples) }
+            try encoder.finish()
+            var bytes: [UInt8] = []
+            for try await part in encoder.output { bytes += part }
+            try AtomicFile.writeWhole(bytes, to: path)
+        case .flac, .opus, .aac:
             let temporary = TemporaryFileName.beside(path)
             let encoder = try FFmpegStreamEncoder(format: format, sampleRate: sampleRate, file: temporary)
             do {

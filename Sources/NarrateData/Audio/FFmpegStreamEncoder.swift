@@ -3,7 +3,7 @@ import Glibc
 import NarrateDomain
 import Synchronization
 
-/// Opus, AAC, FLAC and resampled PCM through an `ffmpeg` child: samples go to its standard
+/// Opus, AAC and FLAC through an `ffmpeg` child: samples go to its standard
 /// input (a socket, so a dead ffmpeg is `EPIPE`, not SIGPIPE), and a thread of its own drains
 /// its standard output into `output`, so ffmpeg never waits on a full pipe while being fed.
 public final class FFmpegStreamEncoder: AudioStreamEncoder {
@@ -13,14 +13,13 @@ public final class FFmpegStreamEncoder: AudioStreamEncoder {
     private let input: Mutex<Int32>
 
     /// The ffmpeg arguments after the raw input for `format`; `nil` for the formats encoded in
-    /// this process (wav, mp3).
+    /// this process (wav, mp3, pcm).
     static func outputArguments(for format: StreamFormat) -> [String]? {
         switch format {
-        case .pcm: ["-af", "aresample=\(StreamFormat.pcmSampleRate):resampler=soxr", "-c:a", "pcm_s16le", "-f", "s16le"]
         case .flac: ["-c:a", "flac", "-f", "flac"]
         case .opus: ["-ar", "24000", "-c:a", "libopus", "-b:a", "32k", "-application", "voip", "-f", "ogg"]
         case .aac: ["-c:a", "aac", "-b:a", "64k", "-f", "adts"]
-        case .wav, .mp3: nil
+        case .wav, .mp3, .pcm: nil
         }
     }
 
@@ -60,8 +59,10 @@ public final class FFmpegStreamEncoder: AudioStreamEncoder {
         sigaddset(&defaults, SIGPIPE)
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        // Bit-exact: no random Ogg serial number, no encoder version in the stream, so the same
+        // audio always gives the same bytes (and its ETag stays honest).
         let all = [executable, "-nostdin", "-hide_banner", "-loglevel", "error", "-f", "s16le", "-ar", "\(sampleRate)", "-ac", "1", "-i", "pipe:0"]
-            + arguments + (file.map { ["-y", $0] } ?? ["-flush_packets", "1", "pipe:1"])
+            + arguments + ["-fflags", "+bitexact", "-flags:a", "+bitexact"] + (file.map { ["-y", $0] } ?? ["-flush_packets", "1", "pipe:1"])
         // -nostdin only stops ffmpeg reading keys from the terminal; pipe:0 is still read.
         let argv = all.map { strdup($0) } + [nil]
         defer { for argument in argv { free(argument) } }

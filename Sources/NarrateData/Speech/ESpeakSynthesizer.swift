@@ -106,7 +106,9 @@ public final class ESpeakSynthesizer: SpeechSynthesizerContract {
             case "2": .female
             default: .unspecified
             }
-            return Voice(name: fields[0], identifier: fields[1], languages: fields[3].split(separator: ",").map(String.init), gender: gender)
+            // eSpeak's own names may end in a space ("Cherokee "): a name is what a user types.
+            let name = String(fields[0].reversed().drop { $0 == " " }.reversed())
+            return Voice(name: name, identifier: fields[1], languages: fields[3].split(separator: ",").map(String.init), gender: gender)
         }
     }
 

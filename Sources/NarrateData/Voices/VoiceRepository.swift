@@ -44,7 +44,18 @@ public final class VoiceRepository: VoiceRepositoryContract {
         }
         // eSpeak matches language codes without regard to case: one spelling, one cache key.
         let isLanguageCode = voices.contains { $0.languages.contains { $0.lowercased() == base.lowercased() } }
+        if !isLanguageCode, !voices.contains(where: { Self.fileNames(of: $0).contains(base.lowercased()) }),
+           let named = voices.first(where: { $0.name.lowercased() == base.lowercased() }) {
+            // A voice named by its display name ("Cherokee", whose eSpeak name ends in a space)
+            // is given to eSpeak by its file, which eSpeak always finds.
+            return VoiceProfile(voice: named.identifier + (variant.map { "+" + $0 } ?? ""))
+        }
         return VoiceProfile(voice: isLanguageCode ? name.lowercased() : name)
+    }
+
+    /// A voice's file, whole (`iro/chr`) and its last part (`chr`).
+    private static func fileNames(of voice: Voice) -> [String] {
+        [voice.identifier.lowercased()] + (voice.identifier.split(separator: "/").last.map { [$0.lowercased()] } ?? [])
     }
 
     /// Every name eSpeak accepts for a voice: its languages, its file name and its name.

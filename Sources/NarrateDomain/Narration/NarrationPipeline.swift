@@ -12,6 +12,10 @@ struct NarrationPipeline: Sendable {
 
     let repository: any TTSRepositoryContract
     let cachePolicy: CachePolicy
+    /// Whether the first chunk is synthesized alone, the others only once it is done: its
+    /// audio comes sooner (no other chunk takes a core from it), for a listener waiting on the
+    /// first sound; one chunk's worth of parallel work is given up.
+    var firstChunkAlone = false
 
     /// Synthesizes `chunks` and hands each one's audio, in order, to `consume`, with word marks
     /// moved to the chunk's offset in the text.
@@ -41,12 +45,13 @@ struct NarrationPipeline: Sendable {
                 }
             })
         }
-        while next < chunks.count, pending.count < Self.lookahead { startNext() }
+        let opening = firstChunkAlone ? 1 : Self.lookahead
+        while next < chunks.count, pending.count < opening { startNext() }
         while !pending.isEmpty {
             let result = await pending.removeFirst().value
             do throws(SpeechError) {
                 let audio = try result.get()
-                if next < chunks.count { startNext() }
+                while next < chunks.count, pending.count < Self.lookahead { startNext() }
                 try await consume(audio)
             } catch {
                 // Nothing may still write to the cache once the caller has the error.

@@ -24,12 +24,17 @@ public struct SpeakTextUseCase: SpeakTextUseCaseContract {
 
     private let repository: any TTSRepositoryContract
     private let bounds: SpeechBounds
+    private let firstChunkAlone: Bool
 
-    /// - Parameter bounds: what one text may ask for (pauses, length), checked before anything
-    ///   is synthesized.
-    public init(repository: any TTSRepositoryContract, bounds: SpeechBounds = .standard) {
+    /// - Parameters:
+    ///   - bounds: what one text may ask for (pauses, length), checked before anything is
+    ///     synthesized.
+    ///   - firstChunkAlone: synthesize the first chunk before starting the others, so its audio
+    ///     comes as soon as it can (a stream's first byte); the rest then run in parallel.
+    public init(repository: any TTSRepositoryContract, bounds: SpeechBounds = .standard, firstChunkAlone: Bool = false) {
         self.repository = repository
         self.bounds = bounds
+        self.firstChunkAlone = firstChunkAlone
     }
 
     public func execute(
@@ -50,7 +55,7 @@ public struct SpeakTextUseCase: SpeakTextUseCaseContract {
         }
         guard !chunks.isEmpty else { throw .emptyText }
         var summary = SpeechSummary(chunkCount: 0, sampleCount: 0, sampleRate: 0)
-        try await NarrationPipeline(repository: repository, cachePolicy: .localFirst).run(chunks, voice: voice, isSSML: isSSML) { audio throws(SpeechError) in
+        try await NarrationPipeline(repository: repository, cachePolicy: .localFirst, firstChunkAlone: firstChunkAlone).run(chunks, voice: voice, isSSML: isSSML) { audio throws(SpeechError) in
             summary.chunkCount += 1
             summary.sampleCount += audio.samples.count
             summary.sampleRate = audio.sampleRate
