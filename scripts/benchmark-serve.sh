@@ -42,6 +42,7 @@ connections=${CONNECTIONS:-32}
 page=${PAGE:-}
 ttfb_samples=${TTFB_SAMPLES:-3}
 ttfb_format=${TTFB_FORMAT:-wav}
+EACH=${EACH:-150}   # sentences per half for the espeak-ng-per-sentence reference
 # The service's voice: OpenAI's `alloy` is eSpeak's en-us at its defaults (checked below: the
 # same samples as `espeak-ng -v en-us`, which the references speak).
 voice=${VOICE:-alloy}
@@ -342,6 +343,28 @@ sentences_espeak() {
   rm -f "$work/half1.wav" "$work/half2.wav"
 }
 
+# sentences_espeak_each: "wall-seconds audio-seconds" for two loops at once, each running one
+# `espeak-ng -w` per sentence on its half's first $EACH sentences: what a service that wraps
+# the espeak-ng command pays per request (a reference for context, not the target).
+sentences_espeak_each() {
+  sync
+  local start=$EPOCHREALTIME half pids=()
+  for half in 1 2; do
+    (
+      n=0
+      head -n "$EACH" "$work/half$half.txt" | while IFS= read -r sentence; do
+        n=$((n + 1))
+        espeak-ng -v "$espeak_voice" -w "$work/each$half-$n.wav" "$sentence"
+      done
+    ) &
+    pids+=($!)
+  done
+  wait "${pids[@]}"
+  local end=$EPOCHREALTIME
+  echo "$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.3f", b - a }') $(wav_seconds "$work"/each*.wav)"
+  rm -f "$work"/each*.wav
+}
+
 # ---- Time to first byte ---------------------------------------------------------------------
 # espeak_chunk FILE: wall seconds of `espeak-ng -w` on that text.
 espeak_chunk() {
@@ -387,6 +410,7 @@ echo
 
 # ---- Rounds ---------------------------------------------------------------------------------
 : >"$work/pages.txt"      # round format bytes render-s nginx-rps nginx-p99 nginx-errors narrate-rps narrate-p99 narrate-errors
+: >"$work/sentences-each.txt"    # round wall audio (espeak-ng once per sentence)
 : >"$work/sentences-rounds.txt"  # round espeak-wall espeak-audio narrate-wall narrate-audio narrate-errors
 : >"$work/ttfb.txt"       # round sample chunk-chars espeak-s narrate-s http-code
 : >"$work/memory.txt"     # round service worker zygote child (KiB) others
@@ -400,7 +424,9 @@ for round in $(seq "$runs"); do
 
   # 1. Uncached distinct sentences.
   read -r espeak_wall espeak_audio < <(sentences_espeak)
+  read -r each_wall each_audio < <(sentences_espeak_each)
   read -r narrate_wall narrate_audio narrate_errors < <(sentences_service)
+  echo "$round $each_wall $each_audio" >>"$work/sentences-each.txt"
   printf '  sentences  2x espeak-ng %6.2f s, %8.1f audio s/s   narrate %6.2f s, %8.1f audio s/s (%s errors)\n' \
     "$espeak_wall" "$(awk -v a="$espeak_audio" -v w="$espeak_wall" 'BEGIN { print a / w }')" \
     "$narrate_wall" "$(awk -v a="$narrate_audio" -v w="$narrate_wall" 'BEGIN { print a / w }')" "$narrate_errors"
@@ -477,6 +503,10 @@ sentences = rows("sentences-rounds.txt")
 share = median((float(r[4]) / float(r[3])) / (float(r[2]) / float(r[1])) for r in sentences)
 errors = sum(int(r[5]) for r in sentences)
 print(f"uncached sentences: narrate / 2x espeak-ng audio s per s = {share:.2f}   (median round; target >= 0.90: {verdict(share >= 0.9)})")
+each = rows("sentences-each.txt")
+each_rate = median(float(r[2]) / float(r[1]) for r in each)
+print(f"    for context: 2x espeak-ng run once per sentence (as a wrapper of the command would) {each_rate:.1f} audio s/s; "
+      f"narrate / that = {median(float(r[4]) / float(r[3]) for r in sentences) / each_rate:.2f}")
 print(f"    narrate {median(float(r[4]) / float(r[3]) for r in sentences):.1f} audio s/s ({workers} clients, {workers} workers), "
       f"2x espeak-ng {median(float(r[2]) / float(r[1]) for r in sentences):.1f}; audio: narrate {median(float(r[4]) for r in sentences):.0f} s, espeak-ng {median(float(r[2]) for r in sentences):.0f} s"
       + (f"; {errors} failed requests" if errors else ""))

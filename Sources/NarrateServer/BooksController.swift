@@ -207,9 +207,11 @@ struct BooksController: Sendable {
         if let known = backend.pageMemo.resolution(for: key), access(known.path, R_OK) == 0 {
             return try respond(request, tag: known.tag, path: known.path, format: format)
         }
-        let book = try await find(id)
-        let reference = book.id.description
-        let found = try await call { () throws(BookError) in try await backend.library.getPage.execute(reference: reference, page: page) }
+        // One request looks it up again; the others meanwhile are served what was known.
+        defer { backend.pageMemo.endRefresh(key) }
+        guard Int64(id) != nil else { throw APIError.notFound("There is no book '\(id)': book ids are numbers (GET /v1/books lists them).") }
+        let found = try await call { () throws(BookError) in try await backend.library.getPage.execute(reference: id, page: page) }
+        let book = found.book
         let voice: VoiceProfile
         if !voiceName.isEmpty {
             voice = try await backend.voice(named: voiceName, speed: nil)

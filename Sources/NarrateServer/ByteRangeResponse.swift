@@ -46,8 +46,10 @@ enum ByteRangeResponse {
         }
     }
 
-    /// How much of a file is read at a time.
-    static let pieceSize = 64 * 1_024
+    /// How much of a file is read at a time: above malloc's mmap threshold (128 KiB, see
+    /// MemoryTuning), so each piece is returned to the system when sent, and the heap does not
+    /// keep tens of megabytes after many large responses.
+    static let pieceSize = 256 * 1_024
 
     /// The file at `path`, read whole.
     static func read(_ path: String) throws -> ByteBuffer {

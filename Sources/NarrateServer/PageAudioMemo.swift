@@ -17,6 +17,8 @@ final class PageAudioMemo: Sendable {
 
     private struct State: ~Copyable {
         var resolutions: [String: Resolution] = [:]
+        /// Keys one request is looking up again now.
+        var refreshing: Set<String> = []
         var bytes: [String: ByteBuffer] = [:]
         var order: [String] = []
         var total = 0
@@ -31,11 +33,21 @@ final class PageAudioMemo: Sendable {
         self.maxBytes = maxBytes
     }
 
+    /// The resolution of `key` if it is fresh. One that has expired is given to every caller
+    /// but one, which gets `nil` and looks it up again (then calls `endRefresh`): many clients
+    /// of one page do not all load the book at the same moment.
     func resolution(for key: String) -> Resolution? {
         state.withLock { state in
-            guard let found = state.resolutions[key], ContinuousClock.now - found.resolvedAt < ttl else { return nil }
-            return found
+            guard let found = state.resolutions[key] else { return nil }
+            if ContinuousClock.now - found.resolvedAt < ttl { return found }
+            if state.refreshing.contains(key) { return found }
+            state.refreshing.insert(key)
+            return nil
         }
+    }
+
+    func endRefresh(_ key: String) {
+        state.withLock { _ = $0.refreshing.remove(key) }
     }
 
     func remember(_ key: String, tag: String, path: String) {
@@ -47,7 +59,10 @@ final class PageAudioMemo: Sendable {
 
     /// Forgets every resolution (a book was added, removed or read again).
     func forgetResolutions() {
-        state.withLock { $0.resolutions.removeAll() }
+        state.withLock { state in
+            state.resolutions.removeAll()
+            state.refreshing.removeAll()
+        }
     }
 
     func bytes(for tag: String) -> ByteBuffer? {

@@ -104,10 +104,7 @@ struct SpeechController: Sendable {
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await feed(speech, to: encoder, onChunk: { _, _ in }) }
             do {
-                for try await bytes in encoder.output {
-                    try await writer.write(ByteBuffer(bytes: bytes))
-                    record?.sent(bytes.count)
-                }
+                try await send(encoder.output, to: &writer, record: record)
                 try await group.waitForAll()
             } catch {
                 encoder.cancel()
@@ -149,10 +146,7 @@ struct SpeechController: Sendable {
                 }
             }
             do {
-                for try await bytes in events {
-                    try await writer.write(ByteBuffer(bytes: bytes))
-                    record?.sent(bytes.count)
-                }
+                try await send(events, to: &writer, record: record)
                 try await group.waitForAll()
             } catch {
                 encoder.cancel()
@@ -161,6 +155,14 @@ struct SpeechController: Sendable {
             }
         }
         try await writer.finish(nil)
+    }
+
+    /// Writes each part as it comes, counting the bytes for the request's log line.
+    private static func send(_ parts: AsyncThrowingStream<[UInt8], any Error>, to writer: inout any ResponseBodyWriter, record: RequestRecord?) async throws {
+        for try await bytes in parts {
+            try await writer.write(ByteBuffer(bytes: bytes))
+            record?.sent(bytes.count)
+        }
     }
 
     private static func event(_ json: String) -> [UInt8] {

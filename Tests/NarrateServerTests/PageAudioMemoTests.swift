@@ -13,6 +13,18 @@ struct PageAudioMemoTests {
         #expect(memo.resolution(for: "1/2/alloy/mp3") == nil)
     }
 
+    @Test("Given an expired resolution, when many ask at once, then one looks it up again and the others get the old one")
+    func oneRefreshAtATime() async throws {
+        let memo = PageAudioMemo(ttl: .milliseconds(20))
+        memo.remember("k", tag: "old", path: "/p")
+        try await Task.sleep(for: .milliseconds(40))
+        #expect(memo.resolution(for: "k") == nil)          // this caller refreshes
+        #expect(memo.resolution(for: "k")?.tag == "old")   // the others are served meanwhile
+        memo.remember("k", tag: "new", path: "/p")
+        memo.endRefresh("k")
+        #expect(memo.resolution(for: "k")?.tag == "new")
+    }
+
     @Test("Given a change through the service, when resolutions are forgotten, then none is found")
     func forget() {
         let memo = PageAudioMemo()

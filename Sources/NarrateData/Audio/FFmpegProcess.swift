@@ -48,23 +48,8 @@ final class FFmpegProcess {
         posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, log.fileDescriptor, STDERR_FILENO)
 
-        // ffmpeg gets default signal handling whatever this process blocks or ignores.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        sigaddset(&defaults, SIGPIPE)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { for argument in argv { free(argument) } }
         var pid: pid_t = 0
-        let status = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
+        let status = Self.spawn(&pid, executable, [executable] + arguments, actions: &actions)
         if feedsStandardInput { close(sockets[1]) }
         guard status == 0 else {
             if feedsStandardInput { close(sockets[0]) }
@@ -78,6 +63,25 @@ final class FFmpegProcess {
 
     deinit {
         kill()
+    }
+
+    /// `posix_spawn` with default signal handling in the child (no blocked signals, SIGPIPE
+    /// not ignored), whatever this process blocks or ignores.
+    static func spawn(_ pid: inout pid_t, _ executable: String, _ arguments: [String], actions: inout posix_spawn_file_actions_t) -> Int32 {
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        sigaddset(&defaults, SIGPIPE)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let argv = arguments.map { strdup($0) } + [nil]
+        defer { for argument in argv { free(argument) } }
+        return posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
     }
 
     /// Sends all of `bytes` to ffmpeg's standard input.

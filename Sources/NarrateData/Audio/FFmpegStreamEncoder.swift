@@ -48,26 +48,13 @@ public final class FFmpegStreamEncoder: AudioStreamEncoder {
         posix_spawn_file_actions_adddup2(&actions, sockets[1], STDIN_FILENO)
         posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], STDOUT_FILENO)
         posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        sigaddset(&defaults, SIGPIPE)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         // Bit-exact: no random Ogg serial number, no encoder version in the stream, so the same
-        // audio always gives the same bytes (and its ETag stays honest).
+        // audio always gives the same bytes (and its ETag stays honest). -nostdin only stops
+        // ffmpeg reading keys from the terminal; pipe:0 is still read.
         let all = [executable, "-nostdin", "-hide_banner", "-loglevel", "error", "-f", "s16le", "-ar", "\(sampleRate)", "-ac", "1", "-i", "pipe:0"]
             + arguments + ["-fflags", "+bitexact", "-flags:a", "+bitexact"] + (file.map { ["-y", $0] } ?? ["-flush_packets", "1", "pipe:1"])
-        // -nostdin only stops ffmpeg reading keys from the terminal; pipe:0 is still read.
-        let argv = all.map { strdup($0) } + [nil]
-        defer { for argument in argv { free(argument) } }
         var spawned: pid_t = 0
-        let status = posix_spawn(&spawned, executable, &actions, &attributes, argv, environ)
+        let status = FFmpegProcess.spawn(&spawned, executable, all, actions: &actions)
         close(sockets[1])
         close(pipeEnds[1])
         guard status == 0 else {

@@ -84,12 +84,16 @@ public final class PCMStreamEncoder: AudioStreamEncoder {
     }
 
     private static func appendLittleEndian(_ samples: [Int16], to bytes: inout [UInt8]) {
+        #if _endian(little)
+        samples.withUnsafeBytes { bytes.append(contentsOf: $0) }
+        #else
         bytes.reserveCapacity(bytes.count + samples.count * 2)
         for sample in samples {
             let value = UInt16(bitPattern: sample)
             bytes.append(UInt8(truncatingIfNeeded: value))
             bytes.append(UInt8(truncatingIfNeeded: value >> 8))
         }
+        #endif
     }
 
     public func cancel() {
