@@ -27,6 +27,9 @@ enum ByteRangeResponse {
                 return ResponseBody(byteBuffer: bytes.getSlice(at: bytes.readerIndex + start, length: end - start + 1) ?? ByteBuffer())
             case let .file(path, _):
                 return ResponseBody(contentLength: end - start + 1) { writer in
+                    // A few at a time: each holds megabytes in flight while its client reads.
+                    try await ByteRangeResponse.fileStreams.acquire()
+                    defer { Task { await ByteRangeResponse.fileStreams.release() } }
                     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
                     guard descriptor >= 0 else { throw APIError(.internalServerError, "The rendered audio could not be read.", code: "storage_failed") }
                     defer { close(descriptor) }
@@ -46,10 +49,12 @@ enum ByteRangeResponse {
         }
     }
 
-    /// How much of a file is read at a time: above malloc's mmap threshold (128 KiB, see
-    /// MemoryTuning), so each piece is returned to the system when sent, and the heap does not
-    /// keep tens of megabytes after many large responses.
-    static let pieceSize = 256 * 1_024
+    /// Large files sent at once; more wait their turn (their headers are sent already).
+    static let fileStreams = SynthesisQueue(slots: 4, limit: 100_000)
+
+    /// How much of a file is read at a time: 1 MiB, which `narrate serve`'s malloc maps rather
+    /// than takes from the heap (see MemoryTuning), so pieces leave nothing behind when sent.
+    static let pieceSize = 1_024 * 1_024
 
     /// The file at `path`, read whole.
     static func read(_ path: String) throws -> ByteBuffer {

@@ -55,6 +55,7 @@ extension Narrate {
         }
 
         func run() async throws {
+            MemoryTuning.applyForService()
             let logger = storage.makeServiceLogger()
             var configuration = storage.configuration()
             if let workers { configuration.engineWorkers = workers }

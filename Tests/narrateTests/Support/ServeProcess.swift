@@ -28,7 +28,7 @@ final class ServeProcess: @unchecked Sendable {
         process.environment = merged
         process.standardOutput = outputPipe
         // A file, not a pipe: a pipe nobody drains would stall the service once it fills.
-        FileManager.default.createFile(atPath: folder.path("serve.log"), contents: nil)
+        _ = FileManager.default.createFile(atPath: folder.path("serve.log"), contents: nil)
         process.standardError = FileHandle(forWritingAtPath: folder.path("serve.log"))
         process.standardInput = FileHandle.nullDevice
         try process.run()
