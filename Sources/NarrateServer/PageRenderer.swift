@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import NIOCore
 import NarrateKit
+import Synchronization
 
 /// A page's encoded audio as a file: the cache folder's `responses/` keeps one per entity tag
 /// (text, voice, engine and format), written under a temporary name and renamed into place
@@ -14,11 +15,22 @@ extension SpeechBackend {
 
     /// The file holding `page` spoken by `voice` as `format`, rendered now if it is not yet.
     /// - Throws: `APIError` (429 when busy, 5xx when synthesis or encoding fails).
+    /// Clients asking at once for a page not yet rendered share one rendering.
     func renderedPage(book: Book, page: Page, voice: VoiceProfile, format: StreamFormat, tag: String, channel: (any Channel)?) async throws -> String {
         let name = tag.filter { $0.isLetter || $0.isNumber || $0 == "-" }
         let path = "\(responsesDirectory)/\(name).\(format.rawValue)"
         if access(path, R_OK) == 0 { return path }
-        let speech = try await speak(page.text, voice: voice, channel: channel)
+        let text = page.text
+        let (rendering, isFirst) = renders.join(path) {
+            // Not cancelled with the client that started it: the others wait for it too.
+            Task { try await self.render(text, voice: voice, format: format, to: path) }
+        }
+        defer { if isFirst { renders.end(path) } }
+        return try await rendering.value
+    }
+
+    private func render(_ text: String, voice: VoiceProfile, format: StreamFormat, to path: String) async throws -> String {
+        let speech = try await speak(text, voice: voice, channel: nil)
         var audio: [SpeechAudio] = []
         do {
             while let chunk = try await speech.next() { audio.append(chunk) }
@@ -32,5 +44,25 @@ extension SpeechBackend {
             throw APIError(HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage"), "The page audio could not be written as \(format.rawValue) in \(responsesDirectory): \(error)", code: "storage_failed")
         }
         return path
+    }
+}
+
+/// Renderings in progress, by file: a second request for the same file joins the first.
+final class RenderFlights: Sendable {
+    private let flights = Mutex<[String: Task<String, any Error>]>([:])
+
+    /// The rendering of `path` in progress, or a new one from `start`; `true` when new (its
+    /// caller ends it).
+    func join(_ path: String, start: () -> Task<String, any Error>) -> (Task<String, any Error>, Bool) {
+        flights.withLock { flights in
+            if let running = flights[path] { return (running, false) }
+            let task = start()
+            flights[path] = task
+            return (task, true)
+        }
+    }
+
+    func end(_ path: String) {
+        flights.withLock { _ = $0.removeValue(forKey: path) }
     }
 }

@@ -22,6 +22,8 @@ final class SpeechBackend: Sendable {
     /// Voice names resolved in the last few seconds: resolving reads every preset file, and an
     /// eSpeak name asks a worker for its voice list.
     let voiceMemo = VoiceMemo()
+    /// Page renderings in progress, shared by the requests that want the same file.
+    let renders = RenderFlights()
 
     init(configuration: NarrateConfiguration, server: ServerConfiguration, logger: Logger) throws {
         self.configuration = configuration

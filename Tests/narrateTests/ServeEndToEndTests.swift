@@ -220,6 +220,25 @@ struct ServeEndToEndTests {
         #expect(serve.log().contains("POST /v1/audio/speech 200"))
     }
 
+    @Test("Given a page nobody has asked for, when four clients ask at once, then it is rendered once and all get the same bytes")
+    func concurrentFirstRenders() async throws {
+        let serve = try ServeProcess()
+        let book = try Data(contentsOf: URL(fileURLWithPath: try NarrateProcess.corpusFile("epub/wasteland.epub")))
+        let id = try #require(try await serve.request("POST", "/v1/books?filename=wasteland.epub", body: book).json?["id"] as? String)
+        let bodies = try await withThrowingTaskGroup(of: Data.self) { group in
+            for _ in 0..<4 { group.addTask { try await serve.request("GET", "/v1/books/\(id)/pages/3/audio?format=mp3").body } }
+            var all: [Data] = []
+            for try await body in group { all.append(body) }
+            return all
+        }
+        #expect(bodies.count == 4)
+        #expect(bodies.allSatisfy { identical($0, bodies[0]) && !$0.isEmpty })
+        // One rendering: every chunk of the page was a miss once, and none was looked up again.
+        let metrics = String(decoding: try await serve.request("GET", "/metrics").body, as: UTF8.self)
+        #expect(metrics.contains("narrate_cache_hits_total 0\n"), "\(metrics.split(separator: "\n").filter { $0.hasPrefix("narrate_cache") })")
+        #expect(!metrics.contains("narrate_cache_misses_total 0\n"))
+    }
+
     @Test("Given an uploaded book, when a page's audio is asked for with a Range, then 206 gives exactly those bytes")
     func pageAudioRanges() async throws {
         let serve = try ServeProcess()
