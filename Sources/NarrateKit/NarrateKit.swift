@@ -8,3 +8,4 @@
 @_exported import protocol NarrateData.AudioStreamEncoder
 @_exported import enum NarrateData.StreamFormat
 @_exported import enum NarrateData.AudioFileRenderer
+@_exported import enum NarrateData.BookUploadStore

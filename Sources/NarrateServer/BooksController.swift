@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -106,23 +105,12 @@ struct BooksController: Sendable {
         }
         let bytes = Array(buffer.readableBytesView)
         let fileExtension = Self.fileExtension(filename: request.uri.queryParameters["filename"].map(String.init), contentType: request.headers[.contentType], bytes: bytes)
-        let hash = SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
         let directory = URL(fileURLWithPath: backend.configuration.libraryPath).deletingLastPathComponent().appendingPathComponent("uploads").path
-        let path = "\(directory)/\(hash).\(fileExtension)"
+        let path: String
         do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            if !FileManager.default.fileExists(atPath: path) {
-                let temporary = "\(path).\(getpid()).tmp"
-                try Data(bytes).write(to: URL(fileURLWithPath: temporary))
-                guard rename(temporary, path) == 0 else {
-                    unlink(temporary)
-                    throw APIError(.internalServerError, "The upload could not be stored.", code: "storage_failed")
-                }
-            }
-        } catch let error as APIError {
-            throw error
+            path = try BookUploadStore.store(bytes, fileExtension: fileExtension, in: directory)
         } catch {
-            throw APIError(HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage"), "The upload could not be stored: \(error.localizedDescription)", code: "storage_failed")
+            throw APIError(HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage"), error.description, code: "storage_failed")
         }
         let result = try await call { () throws(BookError) in try await backend.library.importBook.execute(path: path) }
         backend.pageMemo.forgetResolutions()
@@ -209,8 +197,8 @@ struct BooksController: Sendable {
         }
         // One request looks it up again; the others meanwhile are served what was known.
         defer { backend.pageMemo.endRefresh(key) }
-        guard Int64(id) != nil else { throw APIError.notFound("There is no book '\(id)': book ids are numbers (GET /v1/books lists them).") }
-        let found = try await call { () throws(BookError) in try await backend.library.getPage.execute(reference: id, page: page) }
+        let reference = try Self.reference(id)
+        let found = try await call { () throws(BookError) in try await backend.library.getPage.execute(reference: reference, page: page) }
         let book = found.book
         let voice: VoiceProfile
         if !voiceName.isEmpty {
@@ -256,8 +244,14 @@ struct BooksController: Sendable {
     // MARK: - Helpers
 
     private func find(_ id: String) async throws -> LibraryBook {
+        let reference = try Self.reference(id)
+        return try await call { () throws(BookError) in try await backend.library.getBookDetail.execute(reference: reference) }
+    }
+
+    /// A path's book id as a library reference: only ids, never a file path or title.
+    private static func reference(_ id: String) throws(APIError) -> String {
         guard Int64(id) != nil else { throw APIError.notFound("There is no book '\(id)': book ids are numbers (GET /v1/books lists them).") }
-        return try await call { () throws(BookError) in try await backend.library.getBookDetail.execute(reference: id) }
+        return id
     }
 
     private func summary(_ book: LibraryBook) -> BookSummary {

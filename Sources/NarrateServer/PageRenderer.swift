@@ -38,7 +38,6 @@ extension SpeechBackend {
             throw Self.apiError(error)
         }
         do {
-            try FileManager.default.createDirectory(atPath: responsesDirectory, withIntermediateDirectories: true)
             try await AudioFileRenderer.write(audio, format: format, to: path)
         } catch {
             throw APIError(HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage"), "The page audio could not be written as \(format.rawValue) in \(responsesDirectory): \(error)", code: "storage_failed")

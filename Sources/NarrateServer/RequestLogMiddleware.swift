@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
+import NarrateKit
 
 /// One log line per request, when its body is sent: method, route, status, duration, cache
 /// (hit, miss, partial or -) and bytes; never the input text or a key. The same figures go to
@@ -61,12 +62,5 @@ struct RequestLogMiddleware: RouterMiddleware {
             apiError = APIError(.internalServerError, "The server failed on this request.")
         }
         return (try? apiError.response(from: request, context: context)) ?? Response(status: .internalServerError)
-    }
-}
-
-extension Duration {
-    var seconds: Double {
-        let (whole, fraction) = components
-        return Double(whole) + Double(fraction) / 1e18
     }
 }

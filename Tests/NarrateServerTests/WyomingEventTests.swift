@@ -45,6 +45,37 @@ struct WyomingEventTests {
         #expect(throws: (any Error).self) { try WyomingEvent.parse(&buffer) }
     }
 
+    @Test("Given random bytes and mangled events, when parsed, then each ends in an event, a wait or an error, and nothing is read past the buffer")
+    func randomInput() throws {
+        var generator = SystemRandomNumberGenerator()
+        let valid = Array(WyomingEvent(type: "audio-chunk", data: ["rate": 22_050], payload: [1, 2, 3]).encoded().readableBytesView)
+        for round in 0..<3_000 {
+            var bytes: [UInt8]
+            if round.isMultiple(of: 2) {
+                bytes = (0..<Int.random(in: 0...300, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+                if Bool.random(using: &generator) { bytes.insert(UInt8(ascii: "\n"), at: Int.random(in: 0...bytes.count, using: &generator)) }
+            } else {
+                // A real event with some bytes flipped or cut.
+                bytes = valid
+                for _ in 0..<Int.random(in: 1...4, using: &generator) {
+                    bytes[Int.random(in: 0..<bytes.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator)
+                }
+                bytes = Array(bytes.prefix(Int.random(in: 0...bytes.count, using: &generator)))
+            }
+            var buffer = ByteBuffer(bytes: bytes)
+            let before = buffer.readableBytes
+            do {
+                if try WyomingEvent.parse(&buffer) != nil {
+                    #expect(buffer.readableBytes < before, "an event was read from nothing")
+                } else {
+                    #expect(buffer.readableBytes == before, "waiting for more, yet bytes were taken")
+                }
+            } catch {
+                // A refused event: the connection ends with it.
+            }
+        }
+    }
+
     @Test("Given streamed text, when the last complete sentence is looked for, then the cut is after its punctuation")
     func sentenceCut() {
         let text = "One sentence. And a half"

@@ -5,11 +5,14 @@ import NarrateDomain
 /// renamed into place: WAV, MP3 (with its info frame) and 24 kHz PCM in this process, the
 /// others by ffmpeg into a seekable file, so their headers are complete.
 public enum AudioFileRenderer {
-    /// Writes `chunks`, in order, as `format` at `path`.
+    /// Writes `chunks`, in order, as `format` at `path`, making its folder if needed.
     /// - Throws: `SpeechError` or `ExportError` when the file cannot be written or encoded;
     ///   nothing is left at `path` then.
     public static func write(_ chunks: [SpeechAudio], format: StreamFormat, to path: String) async throws {
         let sampleRate = chunks.first?.sampleRate ?? 22_050
+        if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
+            try Folder.makeAll(String(path[..<slash]))
+        }
         switch format {
         case .wav:
             let writer = try WAVWriter(path: path)

@@ -11,6 +11,9 @@ public final class FFmpegStreamEncoder: AudioStreamEncoder {
     private let format: StreamFormat
     private let pid: pid_t
     private let input: Mutex<Int32>
+    /// Set (under its lock) before the drain thread reaps ffmpeg: from then on its pid may be
+    /// reused, and `cancel` must not signal it.
+    private let reaping: ReapGuard
 
     /// The ffmpeg arguments after the raw input for `format`; `nil` for the formats encoded in
     /// this process (wav, mp3, pcm).
@@ -65,12 +68,14 @@ public final class FFmpegStreamEncoder: AudioStreamEncoder {
         let pid = spawned
         self.pid = pid
         self.input = Mutex(sockets[0])
+        let reaping = ReapGuard()
+        self.reaping = reaping
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: [UInt8].self, throwing: (any Error).self, bufferingPolicy: .unbounded)
         output = stream
         let readEnd = pipeEnds[0]
         let name = format.rawValue
         let thread = Thread {
-            Self.drain(readEnd, pid: pid, format: name, into: continuation)
+            Self.drain(readEnd, pid: pid, format: name, reaping: reaping, into: continuation)
         }
         thread.name = "narrate-ffmpeg-\(name)"
         thread.start()
@@ -116,14 +121,13 @@ public final class FFmpegStreamEncoder: AudioStreamEncoder {
             if fd >= 0 { close(fd); return true }
             return false
         }
-        // The drain thread reaps it; killing an already reaped pid is harmless only while the
-        // pid is not reused, which waiting in the drain thread after EOF guarantees is short.
-        if wasOpen { _ = kill(pid, SIGKILL) }
+        guard wasOpen else { return }
+        reaping.unlessReaping { _ = kill(pid, SIGKILL) }
     }
 
     /// Reads ffmpeg's output to its end, then reaps it: a clean exit finishes the stream, any
     /// other ends it with the error.
-    private static func drain(_ fd: Int32, pid: pid_t, format: String, into continuation: AsyncThrowingStream<[UInt8], any Error>.Continuation) {
+    private static func drain(_ fd: Int32, pid: pid_t, format: String, reaping: ReapGuard, into continuation: AsyncThrowingStream<[UInt8], any Error>.Continuation) {
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
             let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
@@ -136,6 +140,7 @@ public final class FFmpegStreamEncoder: AudioStreamEncoder {
             }
         }
         close(fd)
+        reaping.begin()
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0, errno == EINTR {}
         let signal = status & 0x7F
@@ -145,6 +150,22 @@ public final class FFmpegStreamEncoder: AudioStreamEncoder {
         } else {
             let outcome = signal == 0 ? "ffmpeg exited with status \(exitCode)" : "ffmpeg was stopped by signal \(signal)"
             continuation.finish(throwing: ExportError.encoderFailed(format: format, reason: outcome))
+        }
+    }
+}
+
+/// Whether a child is about to be reaped, so that nobody signals its pid after that.
+private final class ReapGuard: Sendable {
+    private let started = Mutex(false)
+
+    func begin() {
+        started.withLock { $0 = true }
+    }
+
+    /// Runs `body` only if reaping has not begun, holding the lock so it cannot begin meanwhile.
+    func unlessReaping(_ body: () -> Void) {
+        started.withLock { started in
+            if !started { body() }
         }
     }
 }

@@ -147,11 +147,3 @@ public final class TTSRepository: TTSRepositoryContract {
         }
     }
 }
-
-extension Duration {
-    /// This duration in seconds.
-    var seconds: Double {
-        let (whole, fraction) = components
-        return Double(whole) + Double(fraction) / 1e18
-    }
-}
