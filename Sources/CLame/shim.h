@@ -19,4 +19,11 @@ static inline void narrate_lame_silence(lame_t flags) {
     lame_set_msgf(flags, narrate_lame_ignore_report);
 }
 
+/// Stops LAME's MP3 decoder (hip) from printing to stderr.
+static inline void narrate_hip_silence(hip_t decoder) {
+    hip_set_errorf(decoder, narrate_lame_ignore_report);
+    hip_set_debugf(decoder, narrate_lame_ignore_report);
+    hip_set_msgf(decoder, narrate_lame_ignore_report);
+}
+
 #endif

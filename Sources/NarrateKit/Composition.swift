@@ -6,14 +6,49 @@ import Synchronization
 
 // The composition root: the only place that knows concrete types from both sides.
 
-/// The speech path: eSpeak NG (in `narrate-worker` processes) behind `cache` (none: every
-/// request is synthesized).
+/// The speech path: eSpeak NG (in `narrate-worker` processes), or the configuration's remote
+/// API (with eSpeak NG as its fallback when the configuration says so), behind `cache` (none:
+/// every request is synthesized).
 /// - Parameter observer: told of every cache hit, miss and synthesis (the service's metrics).
 public func makeTTSRepository(
     configuration: NarrateConfiguration = .standard(), cache: (any AudioCacheContract)?, logger: Logger,
     observer: @escaping @Sendable (SynthesisEvent) -> Void = { _ in }
 ) -> any TTSRepositoryContract {
-    TTSRepository(synthesizer: speechEngine(configuration), cache: cache, logger: logger, observer: observer)
+    guard let remote = configuration.remote else {
+        return TTSRepository(synthesizer: speechEngine(configuration), cache: cache, logger: logger, observer: observer)
+    }
+    let synthesizer = remoteEngine(remote, logger: logger)
+    let usage = synthesizer.usage
+    return TTSRepository(
+        synthesizer: synthesizer, cache: cache, logger: logger,
+        fallback: configuration.fallsBackToESpeak ? speechEngine(configuration) : nil
+    ) { event in
+        switch event {
+        case let .cacheHit(_, characters): usage.recordCacheHit(characters: characters)
+        case let .fellBack(text): usage.recordFallback(text: text)
+        default: break
+        }
+        observer(event)
+    }
+}
+
+/// What this process asked of the configuration's remote API so far (characters sent, from the
+/// cache, spoken by eSpeak instead); `nil` without a remote engine.
+/// - Parameter logger: the remote engine's, if this makes it (retries are logged at `.debug`).
+public func remoteUsage(configuration: NarrateConfiguration, logger: Logger) -> RemoteUsage? {
+    configuration.remote.map { remoteEngine($0, logger: logger).usage }
+}
+
+/// One remote synthesizer per remote engine in this process: one count of characters, one cap.
+private let remoteEngines = Mutex<[RemoteSpeechEngine: RemoteSpeechSynthesizer]>([:])
+
+func remoteEngine(_ engine: RemoteSpeechEngine, logger: Logger) -> RemoteSpeechSynthesizer {
+    remoteEngines.withLock { engines in
+        if let synthesizer = engines[engine] { return synthesizer }
+        let synthesizer = RemoteSpeechSynthesizer(engine: engine, logger: logger)
+        engines[engine] = synthesizer
+        return synthesizer
+    }
 }
 
 /// The state of the configuration's engine: its worker processes.
@@ -69,7 +104,9 @@ func speechEngine(_ configuration: NarrateConfiguration) -> ESpeakSynthesizer {
     let settings = EngineSettings(workers: configuration.engineWorkers, executable: configuration.workerExecutable, timeout: configuration.engineTimeout)
     return engines.withLock { engines in
         if let engine = engines[settings] { return engine }
-        let engine = ESpeakSynthesizer(workers: settings.workers, executable: settings.executable, limits: configuration.engineLimits)
+        // The workers never see an API key: they get this process's environment without them.
+        let environment = ProcessInfo.processInfo.environment.filter { !RemoteAPIKey.environmentVariables.contains($0.key) }
+        let engine = ESpeakSynthesizer(workers: settings.workers, executable: settings.executable, environment: environment, limits: configuration.engineLimits)
         engines[settings] = engine
         return engine
     }

@@ -68,9 +68,26 @@ public func makeExportBookUseCase(configuration: NarrateConfiguration, jobs: Int
     } catch {
         throw .speech(.cacheFailed(error))
     }
-    let synthesizer = ESpeakSynthesizer(workers: jobs, executable: workerExecutable ?? configuration.workerExecutable, limits: configuration.engineLimits)
+    let environment = ProcessInfo.processInfo.environment.filter { !RemoteAPIKey.environmentVariables.contains($0.key) }
+    let espeak = ESpeakSynthesizer(workers: jobs, executable: workerExecutable ?? configuration.workerExecutable, environment: environment, limits: configuration.engineLimits)
+    if var remote = configuration.remote {
+        // --jobs N: N requests in flight; eSpeak's workers only start for a fallback.
+        remote.concurrency = jobs
+        let synthesizer = remoteEngine(remote, logger: logger)
+        let usage = synthesizer.usage
+        let fallback = configuration.fallsBackToESpeak ? espeak : nil
+        // Cache hits are counted where chunks are looked up, not when files read them back.
+        let repository = TTSRepository(synthesizer: synthesizer, cache: cache, logger: logger, fallback: fallback) { event in
+            if case let .fellBack(text) = event { usage.recordFallback(text: text) }
+        }
+        let engine: EngineDescriptor
+        do { engine = try synthesizer.descriptor() } catch { throw .speech(error) }
+        return ExportBookUseCase(exporter: BookExporter(cache: cache, repository: repository, engine: engine, synthesizer: synthesizer, logger: logger, hasFallback: fallback != nil,
+            onCached: { usage.recordCacheHit(characters: $0) }
+        ))
+    }
     let engine: EngineDescriptor
-    do { engine = try synthesizer.descriptor() } catch { throw .speech(error) }
-    let repository = TTSRepository(synthesizer: synthesizer, cache: cache, logger: logger)
-    return ExportBookUseCase(exporter: BookExporter(cache: cache, repository: repository, engine: engine, synthesizer: synthesizer, logger: logger))
+    do { engine = try espeak.descriptor() } catch { throw .speech(error) }
+    let repository = TTSRepository(synthesizer: espeak, cache: cache, logger: logger)
+    return ExportBookUseCase(exporter: BookExporter(cache: cache, repository: repository, engine: engine, synthesizer: espeak, logger: logger))
 }

@@ -23,6 +23,11 @@ public struct NarrateConfiguration: Sendable {
     /// Whether books are read with what is not the book — Project Gutenberg boilerplate, printed
     /// contents lists, notes, imprints, colophons, indexes — which is otherwise left out.
     public var includesMatter = false
+    /// The remote speech API to speak through instead of eSpeak NG (`--remote`); `nil`: eSpeak NG.
+    public var remote: RemoteSpeechEngine?
+    /// Whether text the remote API cannot deliver after its retries is spoken by eSpeak NG
+    /// (`--fallback espeak`).
+    public var fallsBackToESpeak = false
 
     public init(
         cacheDirectory: String?, voiceDirectories: [String], libraryPath: String, wordsPerPage: Int = 300,

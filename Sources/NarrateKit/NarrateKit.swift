@@ -9,3 +9,7 @@
 @_exported import enum NarrateData.StreamFormat
 @_exported import enum NarrateData.AudioFileRenderer
 @_exported import enum NarrateData.BookUploadStore
+@_exported import struct NarrateData.RemoteSpeechEngine
+@_exported import struct NarrateData.RemoteAPIKey
+@_exported import struct NarrateData.RemoteRetryPolicy
+@_exported import class NarrateData.RemoteUsage

@@ -14,7 +14,7 @@ final class RequestRecord: Sendable {
             switch event {
             case .cacheHit: counts.hits += 1
             case .cacheMiss: counts.misses += 1
-            case .synthesized, .failed: break
+            case .synthesized, .failed, .fellBack: break
             }
         }
     }

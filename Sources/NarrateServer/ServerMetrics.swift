@@ -11,6 +11,7 @@ final class ServerMetrics: Sendable {
     private let cacheHits: Metrics.Counter
     private let cacheMisses: Metrics.Counter
     private let cacheHitBytes: Metrics.Counter
+    private let fallbacks: Metrics.Counter
     private let synthesisSeconds: Metrics.Timer
     private let synthesizedAudioSeconds: Metrics.FloatingPointCounter
     private let synthesisFailures: Metrics.Counter
@@ -30,6 +31,7 @@ final class ServerMetrics: Sendable {
         cacheHits = Metrics.Counter(label: "narrate_cache_hits_total", factory: factory)
         cacheMisses = Metrics.Counter(label: "narrate_cache_misses_total", factory: factory)
         cacheHitBytes = Metrics.Counter(label: "narrate_cache_hit_bytes_total", factory: factory)
+        fallbacks = Metrics.Counter(label: "narrate_remote_fallbacks_total", factory: factory)
         synthesisSeconds = Metrics.Timer(label: "narrate_synthesis_seconds", factory: factory)
         synthesizedAudioSeconds = Metrics.FloatingPointCounter(label: "narrate_synthesized_audio_seconds_total", factory: factory)
         synthesisFailures = Metrics.Counter(label: "narrate_synthesis_failures_total", factory: factory)
@@ -50,7 +52,7 @@ final class ServerMetrics: Sendable {
     /// Counts one speech-path event.
     func record(_ event: SynthesisEvent) {
         switch event {
-        case let .cacheHit(bytes):
+        case let .cacheHit(bytes, _):
             cacheHits.increment()
             cacheHitBytes.increment(by: bytes)
         case .cacheMiss:
@@ -60,6 +62,8 @@ final class ServerMetrics: Sendable {
             synthesizedAudioSeconds.increment(by: audioSeconds)
         case .failed:
             synthesisFailures.increment()
+        case .fellBack:
+            fallbacks.increment()
         }
     }
 

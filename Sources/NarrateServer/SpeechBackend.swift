@@ -163,6 +163,15 @@ final class SpeechBackend: Sendable {
             APIError(.internalServerError, error.chunkFailure + "; the worker was replaced, other requests are not affected.", code: "synthesis_failed")
         case .cacheFailed, .outputFailed:
             APIError(.internalServerError, error.description, code: "cache_failed")
+        // The upstream API's faults are this service's: a gateway error, never its key.
+        case .remoteRefused:
+            APIError(.badGateway, error.description, code: "upstream_refused")
+        case .remoteUnavailable:
+            APIError(.badGateway, error.description, code: "upstream_unavailable", retryAfter: 5)
+        case .characterLimitReached:
+            APIError(.tooManyRequests, error.description, code: "character_limit_reached")
+        case .remoteUnsupported:
+            .badRequest(error.description, param: "input", code: "unsupported_by_upstream")
         }
     }
 }

@@ -26,6 +26,11 @@ struct CommonOptions: ParsableArguments {
 
     @OptionGroup var pronunciation: PronunciationOptions
 
+    @OptionGroup var remote: RemoteOptions
+
+    @Option(name: .customLong("api-key-file"), help: "The remote API's key, on the file's first line, when neither NARRATE_API_KEY nor OPENAI_API_KEY is set.")
+    var apiKeyFile: String?
+
     @OptionGroup var storage: StorageOptions
 
     @Flag(name: .customLong("no-cache"), help: "Neither read nor write the audio cache.")
@@ -57,9 +62,28 @@ struct CommonOptions: ParsableArguments {
         return configuration
     }
 
+    /// The configuration with the remote engine that `--remote` or the `--voice` preset names.
+    /// The run's last line then says what was sent (`RunReport`).
+    func withRemote(_ configuration: NarrateConfiguration) async throws -> NarrateConfiguration {
+        var configured = configuration
+        var preset: RemoteVoice?
+        if let voice, remote.url == nil || remote.model == nil || remote.voice == nil {
+            preset = try? await makeVoiceRepository(configuration: configuration).profile(named: voice).remote
+        }
+        try remote.apply(to: &configured, preset: preset, keyFile: apiKeyFile, jobs: jobCount)
+        if let engine = configured.remote, let usage = remoteUsage(configuration: configured, logger: storage.makeLogger()) {
+            RunReport.set { usage.summary(endpoint: engine.endpoint) }
+            if pitch != nil || volume != nil || wordGap != nil {
+                storage.report("The remote speech API takes no --pitch, --volume or --word-gap; they are left out.")
+            }
+        }
+        return configured
+    }
+
     /// What every speaking command needs: the voice (for `language` when none is named) and the
     /// speech path through the cache (which the repository flushes).
     func speech(configuration: NarrateConfiguration, language: String?, logger: Logger) async throws -> Speech {
+        let configuration = try await withRemote(configuration)
         let choice = try await makeResolveVoiceUseCase(configuration: configuration).choose(name: self.voice, language: language, overrides: overrides)
         if language != nil {
             // A book chose the voice: say which, and why, so a wrong language is easy to spot.

@@ -37,7 +37,10 @@ struct Narrate: AsyncParsableCommand {
                 try command.run()
             }
         } catch {
-            exit(withError: CommandFailure.exitError(for: error))
+            let exitError = CommandFailure.exitError(for: error)
+            RunReport.print()
+            exit(withError: exitError)
         }
+        RunReport.print()
     }
 }

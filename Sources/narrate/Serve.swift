@@ -48,6 +48,11 @@ extension Narrate {
 
         @OptionGroup var storage: StorageOptions
 
+        @OptionGroup(title: "Upstream") var remote: RemoteOptions
+
+        @Option(name: .customLong("remote-api-key-file"), help: "The upstream API's key, on the file's first line, when neither NARRATE_API_KEY nor OPENAI_API_KEY is set.")
+        var remoteAPIKeyFile: String?
+
         func validate() throws {
             if let workers, workers < 1 || workers > 256 { throw ValidationError("--workers must be from 1 to 256 (got \(workers)).") }
             if shutdownDeadline < 0 || shutdownDeadline > 3_600 { throw ValidationError("--shutdown-deadline must be from 0 to 3600 seconds (got \(shutdownDeadline)).") }
@@ -59,6 +64,11 @@ extension Narrate {
             let logger = storage.makeServiceLogger()
             var configuration = storage.configuration()
             if let workers { configuration.engineWorkers = workers }
+            // An upstream API speaks instead of eSpeak NG: one request in flight per worker.
+            try remote.apply(to: &configuration, preset: nil, keyFile: remoteAPIKeyFile, jobs: configuration.engineWorkers)
+            if let upstream = configuration.remote {
+                logger.info("Speaking through \(upstream.endpoint) (model \(upstream.model), voice \(upstream.voice))\(configuration.fallsBackToESpeak ? ", eSpeak NG as the fallback" : "")")
+            }
             let server = try server()
             let service = try NarrateServer(configuration: configuration, server: server, logger: logger)
             try await service.run { addresses in

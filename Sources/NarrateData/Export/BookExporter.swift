@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Logging
 import NarrateDomain
+import Synchronization
 
 /// What to export and how.
 public struct BookExportOptions: Sendable, Hashable {
@@ -28,8 +29,13 @@ public struct BookExporter: Sendable {
     private let cache: any AudioCacheContract
     private let repository: any TTSRepositoryContract
     private let engine: EngineDescriptor
-    private let synthesizer: ESpeakSynthesizer
+    private let synthesizer: any SpeechSynthesizerContract
     private let logger: Logger
+    /// Whether chunks may come from a fallback engine (then a file holding any is not taken as
+    /// finished by a later run, which replaces them with the API's audio).
+    private let hasFallback: Bool
+    /// Told the characters of each chunk found in the cache (what a remote API was not asked for).
+    private let onCached: @Sendable (Int) -> Void
 
     /// Requests kept in hand per worker: while the parent stores one chunk in the cache, the
     /// worker already synthesizes the next, and one more waits, so eSpeak never idles.
@@ -37,13 +43,20 @@ public struct BookExporter: Sendable {
 
     /// - Parameters:
     ///   - repository: speech through `cache`, synthesized by `synthesizer`.
-    ///   - synthesizer: its worker count is how many chunks are synthesized at once.
-    public init(cache: any AudioCacheContract, repository: any TTSRepositoryContract, engine: EngineDescriptor, synthesizer: ESpeakSynthesizer, logger: Logger) {
+    ///   - synthesizer: its concurrency is how many chunks are synthesized at once.
+    ///   - hasFallback: whether `repository` falls back on another engine.
+    ///   - onCached: told the characters of each chunk to synthesize that the cache already has.
+    public init(
+        cache: any AudioCacheContract, repository: any TTSRepositoryContract, engine: EngineDescriptor, synthesizer: any SpeechSynthesizerContract,
+        logger: Logger, hasFallback: Bool = false, onCached: @escaping @Sendable (Int) -> Void = { _ in }
+    ) {
+        self.onCached = onCached
         self.cache = cache
         self.repository = repository
         self.engine = engine
         self.synthesizer = synthesizer
         self.logger = logger
+        self.hasFallback = hasFallback
     }
 
     public func export(
@@ -74,7 +87,8 @@ public struct BookExporter: Sendable {
             voice: voice,
             settings: .init(split: options.split, format: options.format, subtitles: options.subtitles, selection: Self.describe(options.selection)),
             complete: false,
-            files: []
+            files: [],
+            engine: .init(id: engine.id, version: engine.version, timing: synthesizer.timing)
         )
         let writer = ExportFileWriter(
             directory: directory, format: options.format, subtitles: options.subtitles, book: book, voice: voice,
@@ -82,7 +96,9 @@ public struct BookExporter: Sendable {
         )
         let cache = cache
         let repository = repository
-        let width = synthesizer.workerCount * Self.depth
+        let width = synthesizer.concurrency * Self.depth
+        let hasFallback = hasFallback
+        let onCached = onCached
         let logger = logger
         let effects = ExportBookEffects(
             finishedFile: { item, itemChunks in
@@ -92,6 +108,7 @@ public struct BookExporter: Sendable {
                 var missing: [Int] = []
                 for (index, chunk) in work.enumerated() {
                     if await cache.containsEntry(key: key(chunk)) {
+                        onCached(chunk.text.unicodeScalars.count)
                         await onChunk(index, .success(0))
                     } else {
                         missing.append(index)
@@ -99,12 +116,21 @@ public struct BookExporter: Sendable {
                 }
                 logger.debug("\(work.count - missing.count) chunks already in the cache, \(missing.count) to synthesize, \(width) at a time")
                 let positions = missing
-                await Self.synthesize(positions.map { work[$0] }, voice: voice, repository: repository, width: width, logger: logger) { index, result in
+                let stopped = await Self.synthesize(positions.map { work[$0] }, voice: voice, repository: repository, width: width, logger: logger) { index, result in
                     await onChunk(positions[index], result)
                 }
+                if let stopped { throw .speech(stopped) }
             },
             writeFile: { item, itemChunks, ready throws(ExportError) in
-                try await writer.write(item, chunks: itemChunks, cacheKeys: itemChunks.map { key($0).hex }, ready: ready)
+                var file = try await writer.write(item, chunks: itemChunks, cacheKeys: itemChunks.map { key($0).hex }, ready: ready)
+                if hasFallback {
+                    // A chunk the fallback engine spoke has no entry under the API's key: the
+                    // file is not the API's, and a later run writes it again.
+                    for (index, chunk) in itemChunks.enumerated() where !(await cache.containsEntry(key: key(chunk))) {
+                        file.cacheKeys[index] = "fallback"
+                    }
+                }
+                return file
             },
             record: { files, isFinal throws(ExportError) in
                 var manifest = manifestBase
@@ -132,6 +158,9 @@ public struct BookExporter: Sendable {
     /// Synthesizes `chunks` into the cache, `width` at a time, reporting each (by index) as it
     /// completes. A chunk that fails is reported and the others go on; when the task is
     /// cancelled no new chunk starts, and it returns only once none is still being stored.
+    /// A failure that every other chunk would meet too (the API refused the key, the cap on
+    /// characters is reached) stops it: no new chunk starts, and that error is returned.
+    @discardableResult
     static func synthesize(
         _ chunks: [ExportChunk],
         voice: VoiceProfile,
@@ -139,7 +168,8 @@ public struct BookExporter: Sendable {
         width: Int,
         logger: Logger,
         onChunk: @escaping @Sendable (Int, Result<Double, ExportError>) async -> Void
-    ) async {
+    ) async -> SpeechError? {
+        let stop = StopSignal()
         await withTaskGroup(of: Void.self) { group in
             var next = 0
             func start() {
@@ -151,16 +181,30 @@ public struct BookExporter: Sendable {
                         let audio = try await repository.synthesize(SpeechRequest(text: chunk.text, voice: voice), cachePolicy: .localFirst)
                         await onChunk(index, .success(audio.duration))
                     } catch {
-                        logger.error("synthesis failed on page \(chunk.pageLabel): \(error.chunkFailure)")
+                        if error.stopsEveryText {
+                            let first = stop.error.withLock { stopped in
+                                defer { if stopped == nil { stopped = error } }
+                                return stopped == nil
+                            }
+                            if first { logger.debug("synthesis stopped on page \(chunk.pageLabel): \(error)") }
+                        } else {
+                            logger.error("synthesis failed on page \(chunk.pageLabel): \(error.chunkFailure)")
+                        }
                         await onChunk(index, .failure(.workerFailed(pageLabel: chunk.pageLabel, reason: error.chunkFailure)))
                     }
                 }
             }
             while next < chunks.count, next < max(1, width) { start() }
             while await group.next() != nil {
-                if next < chunks.count, !Task.isCancelled { start() }
+                if next < chunks.count, !Task.isCancelled, stop.error.withLock({ $0 == nil }) { start() }
             }
         }
+        return stop.error.withLock { $0 }
+    }
+
+    /// The error that stopped a batch, shared by its tasks.
+    private final class StopSignal: Sendable {
+        let error = Mutex<SpeechError?>(nil)
     }
 
     /// The file an earlier run wrote for `item`, if it is there, whole, and made of the same audio.

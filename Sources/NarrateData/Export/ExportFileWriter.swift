@@ -10,6 +10,8 @@ struct ExportFileWriter: Sendable {
     let subtitles: SubtitleFormat?
     let book: Book
     let voice: VoiceProfile
+    /// The engine's rate; 0 when it is the rate the engine delivers (a remote API). A file is
+    /// written at its first chunk's rate, and any other chunk is resampled to it.
     let sampleRate: Int
     let fileCount: Int
     let repository: any TTSRepositoryContract
@@ -30,7 +32,8 @@ struct ExportFileWriter: Sendable {
             language: book.metadata.language,
             cover: book.cover
         )
-        let output = try AudioFileOutput(format: format, path: path, sampleRate: sampleRate, metadata: metadata)
+        var output: AudioFileOutput?
+        var sampleRate = sampleRate
         var sampleCount = 0
         var marks: [WordMark] = []
         var startedPages: Set<Int> = []
@@ -39,28 +42,42 @@ struct ExportFileWriter: Sendable {
                 guard await ready(chunk) else {
                     throw .workerFailed(pageLabel: chunk.pageLabel, reason: "its synthesis failed")
                 }
-                let audio: SpeechAudio
+                var audio: SpeechAudio
                 do {
                     audio = try await repository.synthesize(SpeechRequest(text: chunk.text, voice: voice), cachePolicy: .localFirst)
                 } catch {
                     throw .workerFailed(pageLabel: chunk.pageLabel, reason: error.description)
                 }
+                if output == nil {
+                    if audio.sampleRate > 0 { sampleRate = audio.sampleRate }
+                    output = try AudioFileOutput(format: format, path: path, sampleRate: sampleRate, metadata: metadata)
+                } else if audio.sampleRate != sampleRate {
+                    audio = audio.resampled(to: sampleRate)
+                }
                 if startedPages.insert(chunk.pageOffset).inserted, let title = chapterStarts[chunk.pageOffset] {
                     markers.append(.init(title: title, startSample: sampleCount))
                 }
-                try output.append(audio)
+                try output?.append(audio)
                 if subtitles != nil {
                     marks.append(contentsOf: audio.wordMarks.map { $0.shifted(text: chunk.textOffset, samples: sampleCount) })
                 }
                 sampleCount += audio.samples.count
             }
+            if sampleRate <= 0 { sampleRate = 24_000 }
+            let file: AudioFileOutput
+            if let output {
+                file = output
+            } else {
+                file = try AudioFileOutput(format: format, path: path, sampleRate: sampleRate, metadata: metadata)
+                output = file
+            }
             // M4B writes its chapter markers at the end, so they are gathered while writing.
-            if case let .m4b(writer) = output {
+            if case let .m4b(writer) = file {
                 writer.setChapters(markers)
             }
-            try output.finish(sampleRate: sampleRate)
+            try file.finish(sampleRate: sampleRate)
         } catch {
-            output.discard()
+            output?.discard()
             throw error
         }
         var subtitleFileName: String?

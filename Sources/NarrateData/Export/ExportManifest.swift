@@ -19,6 +19,15 @@ public struct ExportManifest: Codable, Sendable, Equatable {
         public var selection: String
     }
 
+    /// The engine that spoke, as its cache keys name it (never an API key), and how exactly
+    /// its audio is timed: `words` (eSpeak NG's word events), or `sentences`, estimated from
+    /// the audio's length (a remote API gives no timings), which is what the subtitles follow.
+    public struct EngineInfo: Codable, Sendable, Equatable {
+        public var id: String
+        public var version: String
+        public var timing: SpeechTiming
+    }
+
     public var generator: String
     public var book: BookInfo
     public var voice: VoiceProfile
@@ -26,6 +35,8 @@ public struct ExportManifest: Codable, Sendable, Equatable {
     /// True once every file of the export is written.
     public var complete: Bool
     public var files: [ExportedFile]
+    /// Absent in manifests written before it was recorded.
+    public var engine: EngineInfo?
 
     static let fileName = "manifest.json"
 

@@ -54,6 +54,8 @@ public final class ESpeakSynthesizer: SpeechSynthesizerContract {
     /// How many texts this synthesizer works on at once.
     public var workerCount: Int { pool.count }
 
+    public var concurrency: Int { pool.count }
+
     /// The engine's identity. The version is the library's own (`espeak_Info`, which reads no
     /// state and synthesizes nothing), read when the synthesizer is made: a cache hit needs no
     /// worker and waits for nothing.

@@ -13,10 +13,30 @@ public struct EngineDescriptor: Sendable, Hashable {
     }
 }
 
-/// A source of speech: the eSpeak NG library, or (later) a remote speech API.
+/// A source of speech: the eSpeak NG library, or a remote speech API.
 public protocol SpeechSynthesizerContract: Sendable {
-    /// The engine's identity, part of every cache key.
+    /// The engine's identity, part of every cache key. A `sampleRate` of 0: the rate the engine
+    /// delivers, not known ahead.
     func descriptor() async throws(SpeechError) -> EngineDescriptor
     /// Synthesizes `request` as one utterance.
     func synthesize(_ request: SpeechRequest) async throws(SpeechError) -> SpeechAudio
+    /// Whether the engine reads eSpeak phoneme spans (`[[…]]`), which is how pronunciation
+    /// lexicons are applied.
+    var acceptsPhonemes: Bool { get }
+    /// How many texts the engine works on at once.
+    var concurrency: Int { get }
+    /// How exactly its audio is timed against the text.
+    var timing: SpeechTiming { get }
+    /// Gets ready to synthesize (starts worker processes), so that start-up overlaps other work.
+    func prestart() throws(SpeechError)
+    /// Releases what `prestart` or synthesis started; later requests start it again.
+    func shutdown()
+}
+
+extension SpeechSynthesizerContract {
+    public var acceptsPhonemes: Bool { true }
+    public var concurrency: Int { 1 }
+    public var timing: SpeechTiming { .words }
+    public func prestart() throws(SpeechError) {}
+    public func shutdown() {}
 }

@@ -27,70 +27,155 @@ public final class TTSRepository: TTSRepositoryContract {
         }
     }
 
-    /// - Parameter observer: told of every cache hit, miss and synthesis (for metrics); it must
-    ///   return quickly.
-    public init(synthesizer: any SpeechSynthesizerContract, cache: (any AudioCacheContract)?, logger: Logger, observer: @escaping @Sendable (SynthesisEvent) -> Void = { _ in }) {
+    /// - Parameters:
+    ///   - fallback: the engine that speaks what `synthesizer` (a remote API) cannot deliver
+    ///     after its retries (`SpeechError.remoteUnavailable`); its audio is stored under its
+    ///     own key, so a later run with the API up fills the API's entries.
+    ///   - observer: told of every cache hit, miss and synthesis (for metrics); it must return quickly.
+    public init(
+        synthesizer: any SpeechSynthesizerContract, cache: (any AudioCacheContract)?, logger: Logger,
+        fallback: (any SpeechSynthesizerContract)? = nil, observer: @escaping @Sendable (SynthesisEvent) -> Void = { _ in }
+    ) {
         self.synthesizer = synthesizer
         self.cache = cache
         self.logger = logger
+        self.fallback = fallback
         self.observer = observer
     }
 
+    private let fallback: (any SpeechSynthesizerContract)?
+    /// With a fallback, audio of two engines may meet in one file: all of it is given at the rate
+    /// of the first audio this repository returned.
+    private let pinnedRate = Mutex<Int?>(nil)
+    /// After the API failed a text, the next texts go to the fallback until then (no point in
+    /// five more attempts per text while it is down).
+    private let apiDownUntil = Mutex<ContinuousClock.Instant?>(nil)
+    private let fallbackReported = Mutex(false)
+    private let lexiconsReported = Mutex(false)
+    static let apiDownPause: Duration = .seconds(30)
+
     public func synthesize(_ request: SpeechRequest, cachePolicy: CachePolicy) async throws(SpeechError) -> SpeechAudio {
         guard !request.text.isEmpty else { throw .emptyText }
+        let primary = engineRequest(request)
         guard let cache, cachePolicy != .noCache else {
-            return try await pronouncedSynthesis(of: request)
+            do {
+                return try await conformed(pronouncedSynthesis(of: primary, by: synthesizer))
+            } catch {
+                return try await fallBack(request, after: error, cache: nil)
+            }
         }
-        let key = try await AudioCacheKey(request: request, engine: synthesizer.descriptor())
+        let key = try await AudioCacheKey(request: primary, engine: synthesizer.descriptor())
         switch cachePolicy {
         case .localFirst:
             if let hit = await lookup(key, in: cache) {
                 logger.debug("cache hit \(key.hex.prefix(12)) (\(request.text.unicodeScalars.count) characters)")
-                observer(.cacheHit(bytes: hit.samples.count * 2))
-                return hit
+                observer(.cacheHit(bytes: hit.samples.count * 2, characters: request.text.unicodeScalars.count))
+                return conformed(hit)
             }
             observer(.cacheMiss)
             logger.debug("cache miss \(key.hex.prefix(12)) (\(request.text.unicodeScalars.count) characters)")
-            let audio = try await pronouncedSynthesis(of: request)
+            let audio: SpeechAudio
+            do {
+                audio = try await pronouncedSynthesis(of: primary, by: synthesizer)
+            } catch {
+                return try await fallBack(request, after: error, cache: cache)
+            }
             await store(audio, key: key, in: cache)
-            return audio
+            return conformed(audio)
         case .remoteFirst:
             let audio: SpeechAudio
             do {
-                audio = try await pronouncedSynthesis(of: request)
+                audio = try await pronouncedSynthesis(of: primary, by: synthesizer)
             } catch {
                 if let cached = await lookup(key, in: cache) {
                     logger.warning("synthesis failed (\(error)); using the cached audio \(key.hex.prefix(12))")
-                    return cached
+                    return conformed(cached)
                 }
-                throw error
+                return try await fallBack(request, after: error, cache: cache)
             }
             logger.debug("cache refresh \(key.hex.prefix(12))")
             await store(audio, key: key, in: cache)
-            return audio
+            return conformed(audio)
         case .noCache:
-            return try await pronouncedSynthesis(of: request)
+            return try await conformed(pronouncedSynthesis(of: primary, by: synthesizer))
         }
+    }
+
+    /// The request as the engine takes it: an engine that reads no phonemes gets no lexicons
+    /// (they could not be applied; said once), so they do not change its cache key either.
+    private func engineRequest(_ request: SpeechRequest) -> SpeechRequest {
+        guard !synthesizer.acceptsPhonemes, !request.voice.lexicons.isEmpty else { return request }
+        let first = lexiconsReported.withLock { reported in
+            defer { reported = true }
+            return !reported
+        }
+        if first { logger.warning("Pronunciation lexicons are not applied by the remote speech engine (it reads no eSpeak phonemes).") }
+        var stripped = request
+        stripped.voice.lexicons = []
+        return stripped
+    }
+
+    /// What the fallback engine says for `request` when the API could not deliver it; `error`
+    /// itself when there is no fallback or the failure is not the API's being unavailable.
+    private func fallBack(_ request: SpeechRequest, after error: SpeechError, cache: (any AudioCacheContract)?) async throws(SpeechError) -> SpeechAudio {
+        guard let fallback, case let .remoteUnavailable(host, _, reason) = error else { throw error }
+        let first = fallbackReported.withLock { reported in
+            defer { reported = true }
+            return !reported
+        }
+        if first {
+            logger.warning("The speech API at \(host) could not deliver (\(reason)); such text is spoken by eSpeak NG with voice \(request.voice.voice) instead. Run again with the API up to replace it.")
+        }
+        observer(.fellBack(text: request.text))
+        let key = try await AudioCacheKey(request: request, engine: fallback.descriptor())
+        if let cache, let hit = await lookup(key, in: cache) {
+            return conformed(hit)
+        }
+        let audio = try await pronouncedSynthesis(of: request, by: fallback, isPrimary: false)
+        if let cache { await store(audio, key: key, in: cache) }
+        return conformed(audio)
+    }
+
+    /// With a fallback, every audio at the first one's rate; otherwise as it is.
+    private func conformed(_ audio: SpeechAudio) -> SpeechAudio {
+        guard fallback != nil else { return audio }
+        let rate = pinnedRate.withLock { pinned in
+            if pinned == nil { pinned = audio.sampleRate }
+            return pinned ?? audio.sampleRate
+        }
+        return audio.resampled(to: rate)
+    }
+
+    /// Whether the API is taken to be down now (only with a fallback).
+    private var apiIsDown: Bool {
+        guard fallback != nil, let until = apiDownUntil.withLock({ $0 }) else { return false }
+        return ContinuousClock().now < until
     }
 
     /// Synthesizes `request` with the pronunciations in force for its voice written in as
     /// eSpeak phoneme spans, and its word marks moved back onto the request's own text.
     /// SSML goes to the engine as it is: its text is markup, not words to replace.
-    private func pronouncedSynthesis(of request: SpeechRequest) async throws(SpeechError) -> SpeechAudio {
+    private func pronouncedSynthesis(of request: SpeechRequest, by synthesizer: any SpeechSynthesizerContract, isPrimary: Bool = true) async throws(SpeechError) -> SpeechAudio {
+        if isPrimary, apiIsDown {
+            throw .remoteUnavailable(host: "the remote engine", attempts: 0, reason: "it failed moments ago; trying again in \(Int(Self.apiDownPause.seconds)) s")
+        }
         let clock = ContinuousClock()
         let start = clock.now
         do {
-            let audio = try await engineSynthesis(of: request)
+            let audio = try await engineSynthesis(of: request, by: synthesizer)
             observer(.synthesized(seconds: (clock.now - start).seconds, audioSeconds: audio.duration))
             return audio
         } catch {
+            if isPrimary, fallback != nil, case .remoteUnavailable = error {
+                apiDownUntil.withLock { $0 = clock.now + Self.apiDownPause }
+            }
             observer(.failed(error))
             throw error
         }
     }
 
-    private func engineSynthesis(of request: SpeechRequest) async throws(SpeechError) -> SpeechAudio {
-        guard !request.isSSML, !request.voice.lexicons.isEmpty else {
+    private func engineSynthesis(of request: SpeechRequest, by synthesizer: any SpeechSynthesizerContract) async throws(SpeechError) -> SpeechAudio {
+        guard !request.isSSML, !request.voice.lexicons.isEmpty, synthesizer.acceptsPhonemes else {
             return try await synthesizer.synthesize(request)
         }
         let pronouncer = pronouncer(for: request.voice)

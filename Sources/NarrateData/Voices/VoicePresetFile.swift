@@ -12,6 +12,8 @@ struct VoicePresetFile: Codable, Sendable {
     var description: String?
     /// PLS lexicon files, relative to the preset's folder (or absolute), the first to win first.
     var lexicons: [String]?
+    /// A remote speech API the preset speaks through (`url`, `model`, `voice`; never a key).
+    var remote: RemoteVoice?
 
     /// The preset's profile; its lexicons are read from `directory`, the preset file's folder.
     func profile(directory: String) -> VoiceProfile {
@@ -24,7 +26,8 @@ struct VoicePresetFile: Codable, Sendable {
             wordGap: wordGap ?? defaults.wordGap,
             lexicons: (lexicons ?? []).prefix(PronunciationLexicon.maxLexicons).map { path in
                 LexiconFileReader.readOrReport(path.hasPrefix("/") ? path : directory + "/" + path)
-            }
+            },
+            remote: remote
         )
     }
 }

@@ -17,6 +17,16 @@ public enum SpeechError: Error, Sendable, Equatable {
     case cacheFailed(CacheError)
     /// The audio could not be written.
     case outputFailed(OutputError)
+    /// A remote speech API refused the request (400, 401, 403, 404: not retried); `reason`
+    /// says what to do, and never holds the key.
+    case remoteRefused(status: Int, reason: String)
+    /// A remote speech API could not deliver, after its retries; `reason` names the last failure.
+    case remoteUnavailable(host: String, attempts: Int, reason: String)
+    /// Sending a text of `needed` characters would pass the run's cap (`--max-characters`),
+    /// `sent` characters having gone to the API already.
+    case characterLimitReached(limit: Int, sent: Int, needed: Int)
+    /// The remote engine cannot do what was asked (SSML, phonemes).
+    case remoteUnsupported(String)
 }
 
 extension SpeechError: CustomStringConvertible {
@@ -46,11 +56,28 @@ extension SpeechError: CustomStringConvertible {
             error.description
         case let .outputFailed(error):
             error.description
+        case let .remoteRefused(status, reason):
+            "The speech API refused the request (HTTP \(status)): \(reason)"
+        case let .remoteUnavailable(host, attempts, reason):
+            "The speech API at \(host) could not deliver after \(attempts) attempt\(attempts == 1 ? "" : "s") (\(reason)). Try again later, or add --fallback espeak to speak such text with eSpeak NG."
+        case let .characterLimitReached(limit, sent, needed):
+            "Sending \(needed) more characters to the speech API would pass --max-characters \(limit) (\(sent) sent in this run); nothing past the cap was sent. Raise --max-characters to go on: audio already in the cache costs nothing."
+        case let .remoteUnsupported(what):
+            "The remote speech engine cannot \(what); drop --remote to use eSpeak NG for it."
         }
     }
 }
 
 extension SpeechError {
+    /// Whether every other text of the run would fail the same way (the API refused the key or
+    /// the request, the cap on characters is reached, the engine cannot do it): a batch stops.
+    public var stopsEveryText: Bool {
+        switch self {
+        case .remoteRefused, .characterLimitReached, .remoteUnsupported: true
+        default: false
+        }
+    }
+
     /// This error as the reason one chunk of a longer text failed, without the advice that
     /// the whole message gives.
     public var chunkFailure: String {

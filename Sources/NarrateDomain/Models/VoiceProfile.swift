@@ -13,9 +13,11 @@ public struct VoiceProfile: Sendable, Hashable, Codable {
     /// The pronunciation lexicons in force, the one to win first: the user's own (`--lexicon`,
     /// then the preset's), then the book's. Not part of the encoded form.
     public var lexicons: [PronunciationLexicon] = []
+    /// The remote speech API a preset speaks through, if it names one (`--remote` overrides it).
+    public var remote: RemoteVoice?
 
     private enum CodingKeys: String, CodingKey {
-        case voice, rate, pitch, volume, wordGap
+        case voice, rate, pitch, volume, wordGap, remote
     }
 
     public static let rateRange = 80...450
@@ -23,8 +25,9 @@ public struct VoiceProfile: Sendable, Hashable, Codable {
     public static let volumeRange = 0...200
     public static let wordGapRange = 0...1000
 
-    public init(voice: String, rate: Int = 175, pitch: Int = 50, volume: Int = 100, wordGap: Int = 0, lexicons: [PronunciationLexicon] = []) {
+    public init(voice: String, rate: Int = 175, pitch: Int = 50, volume: Int = 100, wordGap: Int = 0, lexicons: [PronunciationLexicon] = [], remote: RemoteVoice? = nil) {
         self.voice = voice
+        self.remote = remote
         self.lexicons = lexicons
         self.rate = rate
         self.pitch = pitch
