@@ -115,14 +115,22 @@ enum RemoteAudioDecoder {
         var input = data
         var first = true
         var frames = 0
-        while true {
+        // The whole body goes in with the first call; later calls decode what is buffered. A
+        // frame may give no samples (LAME's Info frame), so only several empty answers in a row
+        // mean the end.
+        var empty = 0
+        while empty < 4 {
             let produced: Int32 = input.withUnsafeMutableBufferPointer { buffer in
                 hip_decode1_headers(decoder, buffer.baseAddress, first ? buffer.count : 0, &left, &right, &header)
             }
             first = false
             if produced < 0 { throw .malformed("a broken MP3 frame") }
             if header.header_parsed == 1 { rate = Int(header.samplerate) }
-            if produced == 0 { break }
+            if produced == 0 {
+                empty += 1
+                continue
+            }
+            empty = 0
             frames += 1
             let count = Int(produced)
             if header.stereo == 2 {

@@ -72,6 +72,8 @@ final class AudioCacheMock: AudioCacheContract {
     var lastLookedUpKey: AudioCacheKey? { state.withLock { $0.lookedUpKeys.last } }
     /// Every store attempt, successful or not, in call order.
     var storeCallCount: Int { state.withLock { $0.stored.count } }
+    /// Every store, in call order.
+    var storedKeys: [AudioCacheKey] { state.withLock { $0.stored.map(\.key) } }
     var lastStoredKey: AudioCacheKey? { state.withLock { $0.stored.last?.key } }
     var lastStoredAudio: SpeechAudio? { state.withLock { $0.stored.last?.audio } }
     var statisticsCallCount: Int { state.withLock { $0.statisticsCallCount } }

@@ -12,6 +12,7 @@ final class SpeechSynthesizerMock: SpeechSynthesizerContract {
         var descriptorResult: Result<EngineDescriptor, SpeechError> = .failure(SpeechSynthesizerMock.notConfigured)
         var requests: [SpeechRequest] = []
         var descriptorCallCount = 0
+        var acceptsPhonemes = true
     }
 
     private let state = Mutex(State())
@@ -25,6 +26,14 @@ final class SpeechSynthesizerMock: SpeechSynthesizerContract {
         get { state.withLock { $0.descriptorResult } }
         set { state.withLock { $0.descriptorResult = newValue } }
     }
+
+    /// What `acceptsPhonemes` answers (true, as eSpeak).
+    var readsPhonemes: Bool {
+        get { state.withLock { $0.acceptsPhonemes } }
+        set { state.withLock { $0.acceptsPhonemes = newValue } }
+    }
+
+    var acceptsPhonemes: Bool { readsPhonemes }
 
     /// Every request, in call order.
     var requests: [SpeechRequest] { state.withLock { $0.requests } }
