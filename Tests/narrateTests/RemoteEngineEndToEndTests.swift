@@ -10,10 +10,10 @@ struct RemoteEngineEndToEndTests {
     static let text = "The remote engine speaks through another service. It must sound exactly like the local one, sample for sample."
 
     /// An upstream that wants `key`.
-    static func upstream() throws -> ServeProcess {
+    static func upstream() async throws -> ServeProcess {
         let folder = try TemporaryFolder()
         try (key + "\n").write(toFile: folder.path("keys"), atomically: true, encoding: .utf8)
-        return try ServeProcess(["--api-key-file", folder.path("keys")], folder: folder)
+        return try await ServeProcess.start(["--api-key-file", folder.path("keys")], folder: folder)
     }
 
     static func base(_ serve: ServeProcess) -> String { "http://127.0.0.1:\(serve.port)/v1" }
@@ -29,7 +29,7 @@ struct RemoteEngineEndToEndTests {
 
     @Test("Given narrate serve as the API, when say speaks through it, then the samples equal a local say, and a second run is all cache")
     func sayThroughServe() async throws {
-        let upstream = try Self.upstream()
+        let upstream = try await Self.upstream()
         let folder = try TemporaryFolder()
         let environment = ["NARRATE_API_KEY": Self.key]
 
@@ -56,7 +56,7 @@ struct RemoteEngineEndToEndTests {
 
     @Test("Given a book, when it is exported through the API, then each file equals the local export, subtitles follow sentences, and the manifest says so without the key")
     func bookThroughServe() async throws {
-        let upstream = try Self.upstream()
+        let upstream = try await Self.upstream()
         let folder = try TemporaryFolder()
         let book = try NarrateProcess.corpusFile("txt/pg1342-pride-and-prejudice-cp1252.txt")
         let environment = ["NARRATE_API_KEY": Self.key]
@@ -94,7 +94,7 @@ struct RemoteEngineEndToEndTests {
 
     @Test("Given --max-characters below what a book needs, when it is exported, then it stops before sending past the cap, says so on one line, and writes no file")
     func characterCap() async throws {
-        let upstream = try Self.upstream()
+        let upstream = try await Self.upstream()
         let folder = try TemporaryFolder()
         let book = try NarrateProcess.corpusFile("txt/pg1342-pride-and-prejudice-cp1252.txt")
         let result = try await NarrateProcess.narrate(
@@ -115,7 +115,7 @@ struct RemoteEngineEndToEndTests {
 
     @Test("Given a wrong key, when say runs, then one line says the key was refused, without showing it, and nothing is written")
     func wrongKey() async throws {
-        let upstream = try Self.upstream()
+        let upstream = try await Self.upstream()
         let folder = try TemporaryFolder()
         let wrong = "sk-WRONG-key-5150"
         let result = try await NarrateProcess.narrate(
@@ -141,8 +141,8 @@ struct RemoteEngineEndToEndTests {
 
     @Test("Given serve with an upstream API, when a client asks it, then it answers with the upstream's audio, its workers never see the key, and eSpeak answers when the upstream is gone")
     func serveAsUpstream() async throws {
-        let upstream = try Self.upstream()
-        let front = try ServeProcess(["--remote", Self.base(upstream), "--remote-voice", "en-us", "--fallback", "espeak"], environment: ["NARRATE_API_KEY": Self.key])
+        let upstream = try await Self.upstream()
+        let front = try await ServeProcess.start(["--remote", Self.base(upstream), "--remote-voice", "en-us", "--fallback", "espeak"], environment: ["NARRATE_API_KEY": Self.key])
         let ready = try await front.request("GET", "/readyz")
         #expect(ready.status == 200)
         let workers = front.workerProcessIDs()

@@ -8,7 +8,7 @@ import Testing
 struct ServeEndToEndTests {
     @Test("Given a sentence, when it is asked for as wav, then the samples equal what narrate say writes")
     func wavEqualsSay() async throws {
-        let serve = try ServeProcess()
+        let serve = try await ServeProcess.start()
         let text = "The service speaks exactly as the command line does."
         let reply = try await serve.speech(text, voice: "alloy")
         #expect(reply.status == 200)
@@ -27,7 +27,7 @@ struct ServeEndToEndTests {
 
     @Test("Given pcm, when it is asked for, then it is 24 kHz: the wav's duration at 24,000 samples a second")
     func pcmIsResampled() async throws {
-        let serve = try ServeProcess()
+        let serve = try await ServeProcess.start()
         let text = "Twenty four thousand samples a second."
         let wav = try WAVFile(try await serve.speech(text, format: "wav").body)
         let pcm = try await serve.speech(text, format: "pcm")
@@ -38,7 +38,7 @@ struct ServeEndToEndTests {
 
     @Test("Given bad requests, when they arrive, then each gets a 4xx in OpenAI's error shape")
     func errorsAreOpenAIShaped() async throws {
-        let serve = try ServeProcess(["--max-input", "100"])
+        let serve = try await ServeProcess.start(["--max-input", "100"])
         let unknownVoice = try await serve.speech("Hello.", voice: "no-such-voice")
         #expect(unknownVoice.status == 400)
         let error = try #require(unknownVoice.json?["error"] as? [String: Any])
@@ -68,7 +68,7 @@ struct ServeEndToEndTests {
     func keys() async throws {
         let folder = try TemporaryFolder()
         try "# comment\nfirst-key\nsecond-key\n".write(toFile: folder.path("keys"), atomically: true, encoding: .utf8)
-        let serve = try ServeProcess(["--api-key-file", folder.path("keys")], folder: folder)
+        let serve = try await ServeProcess.start(["--api-key-file", folder.path("keys")], folder: folder)
         let none = try await serve.speech("Hello.")
         #expect(none.status == 401)
         #expect((none.json?["error"] as? [String: Any])?["type"] as? String == "authentication_error")
@@ -93,7 +93,7 @@ struct ServeEndToEndTests {
 
     @Test("Given a response's ETag, when it is asked for again with If-None-Match, then the answer is 304")
     func entityTags() async throws {
-        let serve = try ServeProcess()
+        let serve = try await ServeProcess.start()
         let first = try await serve.speech("Tagged speech.", format: "mp3")
         let tag = try #require(first.header("ETag"))
         let again = try await serve.speech("Tagged speech.", format: "mp3")
@@ -107,7 +107,7 @@ struct ServeEndToEndTests {
 
     @Test("Given eSpeak crashing on a text, when it is asked for, then that request gets a JSON 500 and the next is served")
     func crashCostsOneRequest() async throws {
-        let serve = try ServeProcess(environment: ["NARRATE_WORKER_CRASH_ON": "CRASHME"])
+        let serve = try await ServeProcess.start(environment: ["NARRATE_WORKER_CRASH_ON": "CRASHME"])
         let crashed = try await serve.speech("This CRASHME text brings eSpeak down.")
         #expect(crashed.status == 500)
         #expect(crashed.errorCode == "synthesis_failed")
@@ -118,7 +118,7 @@ struct ServeEndToEndTests {
 
     @Test("Given a worker killed in the middle of a request, when it dies, then the request fails with a JSON 5xx and the service goes on")
     func killedWorker() async throws {
-        let serve = try ServeProcess(["--workers", "1"], environment: ["NARRATE_WORKER_HANG_ON": "HANGME", "NARRATE_ENGINE_TIMEOUT": "60"])
+        let serve = try await ServeProcess.start(["--workers", "1"], environment: ["NARRATE_WORKER_HANG_ON": "HANGME", "NARRATE_ENGINE_TIMEOUT": "60"])
         let hanging = Task { try await serve.speech("This HANGME text never finishes.") }
         // The worker gets the text; then it is killed.
         try await Task.sleep(for: .milliseconds(500))
@@ -138,7 +138,7 @@ struct ServeEndToEndTests {
 
     @Test("Given every slot busy and the waiting line full, when one more request comes, then it gets 429 with Retry-After")
     func fullQueue() async throws {
-        let serve = try ServeProcess(["--workers", "1", "--queue", "1"], environment: ["NARRATE_WORKER_HANG_ON": "HANGME", "NARRATE_ENGINE_TIMEOUT": "4"])
+        let serve = try await ServeProcess.start(["--workers", "1", "--queue", "1"], environment: ["NARRATE_WORKER_HANG_ON": "HANGME", "NARRATE_ENGINE_TIMEOUT": "4"])
         let busy = Task { try await serve.speech("The HANGME text holds the only slot.") }
         try await Task.sleep(for: .milliseconds(300))
         let waiting = Task { try await serve.speech("This one waits its turn.") }
@@ -159,7 +159,7 @@ struct ServeEndToEndTests {
 
     @Test("Given a request waiting for a slot, when its client hangs up, then it leaves the queue")
     func hangUpLeavesQueue() async throws {
-        let serve = try ServeProcess(["--workers", "1", "--queue", "4"], environment: ["NARRATE_WORKER_HANG_ON": "HANGME", "NARRATE_ENGINE_TIMEOUT": "8"])
+        let serve = try await ServeProcess.start(["--workers", "1", "--queue", "4"], environment: ["NARRATE_WORKER_HANG_ON": "HANGME", "NARRATE_ENGINE_TIMEOUT": "8"])
         let busy = Task { try await serve.speech("The HANGME text holds the only slot.") }
         try await Task.sleep(for: .milliseconds(300))
         let body = try JSONSerialization.data(withJSONObject: ["model": "tts-1", "input": "Nobody waits for this.", "voice": "alloy"])
@@ -185,7 +185,7 @@ struct ServeEndToEndTests {
 
     @Test("Given several requests at once, when they are synthesized side by side, then each equals its own narrate say")
     func concurrentRequestsAreExact() async throws {
-        let serve = try ServeProcess(["--workers", "2"])
+        let serve = try await ServeProcess.start(["--workers", "2"])
         let texts = (1...6).map { "Concurrent request number \($0) says its own words, \(String(repeating: "and more ", count: $0))." }
         let replies = try await withThrowingTaskGroup(of: (Int, Data).self) { group in
             for (index, text) in texts.enumerated() {
@@ -204,7 +204,7 @@ struct ServeEndToEndTests {
 
     @Test("Given a request in flight, when SIGTERM comes, then the request completes and serve exits 0")
     func gracefulShutdown() async throws {
-        let serve = try ServeProcess(["--workers", "1"])
+        let serve = try await ServeProcess.start(["--workers", "1"])
         let sentence = "This sentence is one of many in a long text that takes a while to speak. "
         let text = String(repeating: sentence, count: 40)
         let body = try JSONSerialization.data(withJSONObject: ["model": "tts-1", "input": text, "voice": "alloy", "response_format": "wav"])
@@ -222,7 +222,7 @@ struct ServeEndToEndTests {
 
     @Test("Given a page nobody has asked for, when four clients ask at once, then it is rendered once and all get the same bytes")
     func concurrentFirstRenders() async throws {
-        let serve = try ServeProcess()
+        let serve = try await ServeProcess.start()
         let book = try Data(contentsOf: URL(fileURLWithPath: try NarrateProcess.corpusFile("epub/wasteland.epub")))
         let id = try #require(try await serve.request("POST", "/v1/books?filename=wasteland.epub", body: book).json?["id"] as? String)
         let bodies = try await withThrowingTaskGroup(of: Data.self) { group in
@@ -241,7 +241,7 @@ struct ServeEndToEndTests {
 
     @Test("Given an uploaded book, when a page's audio is asked for with a Range, then 206 gives exactly those bytes")
     func pageAudioRanges() async throws {
-        let serve = try ServeProcess()
+        let serve = try await ServeProcess.start()
         let book = try Data(contentsOf: URL(fileURLWithPath: try NarrateProcess.corpusFile("epub/wasteland.epub")))
         let added = try await serve.request("POST", "/v1/books?filename=wasteland.epub", body: book)
         #expect(added.status == 201)

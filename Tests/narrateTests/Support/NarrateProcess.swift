@@ -94,7 +94,7 @@ enum NarrateProcess {
 }
 
 /// A fresh folder per test, removed when the test ends.
-final class TemporaryFolder {
+final class TemporaryFolder: Sendable {
     let url: URL
 
     init() throws {

@@ -52,6 +52,16 @@ final class ServeProcess: @unchecked Sendable {
         wyomingPort = ports.count > 1 ? ports[1] : nil
     }
 
+    /// Starts the service on a thread of its own: `init` blocks until the service has started,
+    /// and a test must not hold one of the few threads every other test needs meanwhile.
+    static func start(_ extra: [String] = [], environment: [String: String] = [:], folder: TemporaryFolder? = nil) async throws -> ServeProcess {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread {
+                continuation.resume(with: Result { try ServeProcess(extra, environment: environment, folder: folder) })
+            }.start()
+        }
+    }
+
     deinit {
         if process.isRunning {
             kill(process.processIdentifier, SIGKILL)
