@@ -92,6 +92,23 @@ struct RemoteEngineEndToEndTests {
         #expect(again.stderr.split(separator: "\n").last?.hasPrefix("narrate: remote: 0 characters sent") == true)
     }
 
+    @Test("Given a lexicon, when a book is exported through the API twice, then the second run sends nothing: the API is keyed without the lexicon it cannot apply")
+    func lexiconIsNotInTheKey() async throws {
+        let upstream = try await Self.upstream()
+        let folder = try TemporaryFolder()
+        let book = try NarrateProcess.corpusFile("txt/pg1342-pride-and-prejudice-cp1252.txt")
+        let lexicon = NarrateProcess.packageRoot.appendingPathComponent("Tests/Fixtures/pronunciation-book/OEBPS/lexicons/terms-ipa.pls").path
+        let arguments = ["book", book, "--pages", "2", "--split", "page", "--format", "wav", "-o", "out", "--library", folder.path("library.sqlite"),
+                         "--lexicon", lexicon, "--remote", Self.base(upstream), "--remote-voice", "en-us", "--cache-dir", folder.path("cache")]
+        let first = try await NarrateProcess.narrate(arguments, in: folder.url, environment: ["NARRATE_API_KEY": Self.key])
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stderr.contains("lexicons are not applied by the remote speech engine"))
+        try FileManager.default.removeItem(atPath: folder.path("out"))
+        let second = try await NarrateProcess.narrate(arguments, in: folder.url, environment: ["NARRATE_API_KEY": Self.key])
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(second.stderr.split(separator: "\n").last?.hasPrefix("narrate: remote: 0 characters sent") == true, "\(second.stderr)")
+    }
+
     @Test("Given --max-characters below what a book needs, when it is exported, then it stops before sending past the cap, says so on one line, and writes no file")
     func characterCap() async throws {
         let upstream = try await Self.upstream()

@@ -78,8 +78,12 @@ public struct BookExporter: Sendable {
             try? synthesizer.prestart()
         }
         let engine = engine
-        let key: @Sendable (ExportChunk) -> AudioCacheKey = { chunk in
-            AudioCacheKey(request: SpeechRequest(text: chunk.text, voice: voice), engine: engine)
+        // An engine that reads no phonemes is given no lexicons, and keyed without them
+        // (as `TTSRepository` keys what it stores).
+        var keyVoice = voice
+        if !synthesizer.acceptsPhonemes { keyVoice.lexicons = [] }
+        let key: @Sendable (ExportChunk) -> AudioCacheKey = { [keyVoice] chunk in
+            AudioCacheKey(request: SpeechRequest(text: chunk.text, voice: keyVoice), engine: engine)
         }
         let manifestBase = ExportManifest(
             generator: "narrate",

@@ -203,7 +203,7 @@ public final class TTSRepository: TTSRepositoryContract {
     }
 
     public func cacheKey(for request: SpeechRequest) async throws(SpeechError) -> String {
-        try await AudioCacheKey(request: request, engine: synthesizer.descriptor()).hex
+        try await AudioCacheKey(request: engineRequest(request), engine: synthesizer.descriptor()).hex
     }
 
     /// A cache that cannot be read is not a reason to stop narrating: log it and synthesize.
