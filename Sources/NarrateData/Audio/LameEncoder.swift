@@ -4,9 +4,9 @@ import NarrateDomain
 /// One LAME encoder handle: configured in `init`, closed in `deinit`. Every LAME status code
 /// goes through `validate(_:_:)`.
 ///
-/// The ID3v2 tag is not put into the MP3 stream by LAME (`write_id3tag_automatic` is off): the
-/// writer asks for it with `id3v2Tag()` and writes it first, so it knows where the first audio
-/// frame — the placeholder for the LAME/Xing info frame — starts.
+/// LAME writes no tag (`write_id3tag_automatic` is off): `MP3Writer` writes its own ID3v2 tag
+/// (`ID3v2Tag`) first, so it knows where the first audio frame — the placeholder for the
+/// LAME/Xing info frame — starts.
 final class LameEncoder: @unchecked Sendable {
     /// Sample rates an MP3 stream can hold (MPEG-1, MPEG-2 and MPEG-2.5).
     static let sampleRates: Set<Int> = [8_000, 11_025, 12_000, 16_000, 22_050, 24_000, 32_000, 44_100, 48_000]
@@ -19,7 +19,7 @@ final class LameEncoder: @unchecked Sendable {
     ///   - quality: LAME's algorithm quality, 0 (best, slowest) … 9.
     /// - Throws: `ExportError.sampleRateUnsupported` for a rate MP3 cannot hold,
     ///   `.encoderFailed` for a setting LAME refuses.
-    init(sampleRate: Int, bitrate: Int, quality: Int, metadata: AudioFileMetadata, writesInfoFrame: Bool = true) throws(ExportError) {
+    init(sampleRate: Int, bitrate: Int, quality: Int, writesInfoFrame: Bool = true) throws(ExportError) {
         guard Self.sampleRates.contains(sampleRate) else {
             throw .sampleRateUnsupported(format: "MP3", sampleRate: sampleRate, supported: Self.sampleRates.sorted())
         }
@@ -40,21 +40,11 @@ final class LameEncoder: @unchecked Sendable {
         try validate(lame_set_quality(flags, Int32(quality)), "setting the quality to \(quality)")
         try validate(lame_set_bWriteVbrTag(flags, writesInfoFrame ? 1 : 0), "asking for the info frame")
         lame_set_write_id3tag_automatic(flags, 0)
-        try tag(with: metadata)
         try validate(lame_init_params(flags), "starting the encoder at \(sampleRate) Hz, \(bitrate) kbps")
     }
 
     deinit {
         lame_close(flags)
-    }
-
-    /// The ID3v2 tag built from the metadata, to be written before the first frame.
-    func id3v2Tag() -> [UInt8] {
-        let size = lame_get_id3v2_tag(flags, nil, 0)
-        guard size > 0 else { return [] }
-        var tag = [UInt8](repeating: 0, count: size)
-        let written = tag.withUnsafeMutableBufferPointer { lame_get_id3v2_tag(flags, $0.baseAddress, size) }
-        return written == size ? tag : []
     }
 
     /// Encodes `samples` into `output`, which must hold `outputCapacity(for:)` bytes.
@@ -92,36 +82,6 @@ final class LameEncoder: @unchecked Sendable {
     }
 
     // MARK: - Private
-
-    private func tag(with metadata: AudioFileMetadata) throws(ExportError) {
-        id3tag_init(flags)
-        // ID3v1 holds 30 Latin-1 characters per field; ID3v2 alone is what players read today.
-        id3tag_v2_only(flags)
-        try setText(metadata.title, frame: "TIT2")
-        try setText(metadata.artist, frame: "TPE1")
-        try setText(metadata.album, frame: "TALB")
-        if let year = metadata.year { try setText(year, frame: "TYER") }
-        if metadata.trackNumber > 0 {
-            let track = metadata.trackCount > 0 ? "\(metadata.trackNumber)/\(metadata.trackCount)" : "\(metadata.trackNumber)"
-            // A negative result only means "out of ID3v1 range", and there is no ID3v1 tag.
-            _ = id3tag_set_track(flags, track)
-        }
-        if let cover = EmbeddableCover(metadata.cover) {
-            // LAME checks the image's magic bytes; EmbeddableCover has too, so this cannot fail.
-            let result = cover.data.withUnsafeBufferPointer { bytes in
-                bytes.withMemoryRebound(to: CChar.self) { id3tag_set_albumart(flags, $0.baseAddress, $0.count) }
-            }
-            try validate(result, "attaching the cover")
-        }
-    }
-
-    /// Sets a text frame as UTF-16 with a byte order mark, so titles keep their accents and scripts.
-    private func setText(_ text: String, frame: String) throws(ExportError) {
-        guard !text.isEmpty else { return }
-        let units: [UInt16] = [0xFEFF] + Array(text.utf16) + [0]
-        let result = units.withUnsafeBufferPointer { id3tag_set_textinfo_utf16(flags, frame, $0.baseAddress) }
-        try validate(result, "setting the \(frame) tag")
-    }
 
     /// Turns a negative LAME status into `ExportError.encoderFailed`, naming the step.
     private func validate(_ status: Int32, _ step: String) throws(ExportError) {

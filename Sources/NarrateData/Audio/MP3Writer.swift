@@ -33,6 +33,9 @@ public final class MP3Writer {
     private let encoder: LameEncoder
     /// Where the first audio frame (the info frame's placeholder) starts: after the ID3v2 tag.
     private let infoFrameOffset: Int
+    /// The tag written first; with chapters, written again at the end with their times.
+    private var tag: ID3v2Tag
+    private var sampleCount = 0
     private var mp3Buffer: [UInt8]
     private var isClosed = false
 
@@ -42,13 +45,16 @@ public final class MP3Writer {
     ///   - bitrate: constant bitrate in kbps (LAME rounds to the nearest valid one).
     /// - Throws: `ExportError.outputFailed` when the folder is missing or not writable,
     ///   `ExportError.encoderFailed` when MP3 cannot hold the sample rate or LAME fails.
-    public init(path: String, sampleRate: Int, metadata: AudioFileMetadata, bitrate: Int = MP3Writer.defaultBitrate) throws(ExportError) {
+    ///   - chapterTitles: the titles of the chapters whose starts `setChapters` gives before
+    ///     `finish`: their `CHAP` frames are reserved in the tag now.
+    public init(path: String, sampleRate: Int, metadata: AudioFileMetadata, bitrate: Int = MP3Writer.defaultBitrate, chapterTitles: [String] = []) throws(ExportError) {
         self.path = path
         self.sampleRate = sampleRate
-        encoder = try LameEncoder(sampleRate: sampleRate, bitrate: bitrate, quality: Self.quality, metadata: metadata)
+        encoder = try LameEncoder(sampleRate: sampleRate, bitrate: bitrate, quality: Self.quality)
         file = try ExportError.writing(path) { () throws(SystemCallError) in try AtomicFile(destination: path) }
         mp3Buffer = [UInt8](repeating: 0, count: LameEncoder.outputCapacity(for: Self.blockSize))
-        let tag = encoder.id3v2Tag()
+        self.tag = ID3v2Tag(metadata: metadata, chapterTitles: chapterTitles)
+        let tag = self.tag.bytes()
         infoFrameOffset = tag.count
         do {
             try ExportError.writing(path) { () throws(SystemCallError) in try file.write(tag) }
@@ -79,6 +85,7 @@ public final class MP3Writer {
                 try writeBuffer(count: produced)
                 start = end
             }
+            sampleCount += audio.samples.count
         } catch {
             discard()
             throw error
@@ -95,8 +102,19 @@ public final class MP3Writer {
             try writeBuffer(count: produced)
             let frame = encoder.infoFrame()
             let file = self.file, offset = infoFrameOffset
+            var finalTag: [UInt8] = []
+            if !tag.chapterTitles.isEmpty {
+                // The chapters' times are known now; the tag keeps its size (padded).
+                let chapters = ID3v2Tag.chapters(pendingChapters, sampleRate: sampleRate, totalSamples: sampleCount)
+                var timed = tag
+                timed.chapterTitles = chapters.titles
+                timed.chapterTimes = chapters.times
+                finalTag = timed.bytes(paddedTo: offset)
+                if finalTag.count != offset { finalTag = [] }
+            }
             try ExportError.writing(path) { () throws(SystemCallError) in
                 if !frame.isEmpty { try file.write(frame, at: offset) }
+                if !finalTag.isEmpty { try file.write(finalTag, at: 0) }
             }
             isClosed = true
             try ExportError.writing(path) { () throws(SystemCallError) in try file.commit() }
@@ -107,6 +125,13 @@ public final class MP3Writer {
     }
 
     /// Abandons the output: the temporary file is removed, the destination is untouched.
+    /// Where the chapters named at `init` start (in samples), for the `CHAP` frames `finish` writes.
+    public func setChapters(_ markers: [AudioFileMetadata.ChapterMarker]) {
+        pendingChapters = markers
+    }
+
+    private var pendingChapters: [AudioFileMetadata.ChapterMarker] = []
+
     public func discard() {
         isClosed = true
         file.discard()

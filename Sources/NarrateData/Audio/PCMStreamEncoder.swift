@@ -36,7 +36,7 @@ public final class PCMStreamEncoder: AudioStreamEncoder {
         case let .wav(known):
             state = Mutex(State(lame: nil, resampler: nil, headerPending: WAVWriter.header(sampleRate: sampleRate, dataBytes: known.map { UInt64($0) * 2 })))
         case let .mp3(bitrate):
-            let lame = try LameEncoder(sampleRate: sampleRate, bitrate: bitrate, quality: Self.streamingQuality, metadata: AudioFileMetadata(title: "", artist: "", album: "", trackNumber: 0, trackCount: 0), writesInfoFrame: false)
+            let lame = try LameEncoder(sampleRate: sampleRate, bitrate: bitrate, quality: Self.streamingQuality, writesInfoFrame: false)
             state = Mutex(State(lame: lame, resampler: nil, headerPending: []))
         case let .pcm(rate):
             state = Mutex(State(lame: nil, resampler: rate == sampleRate ? nil : PCMResampler(from: sampleRate, to: rate), headerPending: []))

@@ -6,12 +6,13 @@ enum AudioFileOutput {
     case mp3(MP3Writer)
     case m4b(M4BWriter)
 
-    init(format: ExportFormat, path: String, sampleRate: Int, metadata: AudioFileMetadata) throws(ExportError) {
+    /// - Parameter chapterTitles: the chapters `setChapters` will place (MP3 reserves their frames).
+    init(format: ExportFormat, path: String, sampleRate: Int, metadata: AudioFileMetadata, chapterTitles: [String] = []) throws(ExportError) {
         switch format {
         case .wav:
             do { self = .wav(try WAVWriter(path: path)) } catch { throw .speech(error) }
         case .mp3:
-            self = .mp3(try MP3Writer(path: path, sampleRate: sampleRate, metadata: metadata))
+            self = .mp3(try MP3Writer(path: path, sampleRate: sampleRate, metadata: metadata, chapterTitles: chapterTitles))
         case .m4b:
             self = .m4b(try M4BWriter(path: path, sampleRate: sampleRate, metadata: metadata))
         }
@@ -22,6 +23,15 @@ enum AudioFileOutput {
         case let .wav(writer): do { try writer.append(audio) } catch { throw Self.mapped(error) }
         case let .mp3(writer): try writer.append(audio)
         case let .m4b(writer): try writer.append(audio)
+        }
+    }
+
+    /// Where chapters start, for the formats that mark them (M4B chapters, MP3 `CHAP` frames).
+    func setChapters(_ markers: [AudioFileMetadata.ChapterMarker]) {
+        switch self {
+        case .wav: break
+        case let .mp3(writer): writer.setChapters(markers)
+        case let .m4b(writer): writer.setChapters(markers)
         }
     }
 

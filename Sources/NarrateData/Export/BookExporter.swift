@@ -102,6 +102,8 @@ public struct BookExporter: Sendable {
         let repository = repository
         let width = synthesizer.concurrency * Self.depth
         let hasFallback = hasFallback
+        // Who reads it, as a listener would name it.
+        let narrator = Self.narrator(engine: engine, voice: voice)
         let onCached = onCached
         let logger = logger
         let effects = ExportBookEffects(
@@ -142,8 +144,21 @@ public struct BookExporter: Sendable {
                 manifest.complete = isFinal
                 try manifest.write(to: directory)
                 if isFinal {
-                    let playlist = directory + "/playlist.m3u"
-                    try ExportError.writing(playlist) { () throws(SystemCallError) in try AtomicFile.writeWholeIfChanged(Array(Playlist.contents(files).utf8), to: playlist) }
+                    // The same UTF-8 list twice: .m3u8 is the name that says UTF-8 to every player.
+                    let contents = Array(Playlist.contents(files).utf8)
+                    for name in ["playlist.m3u", "playlist.m3u8"] {
+                        let playlist = directory + "/" + name
+                        try ExportError.writing(playlist) { () throws(SystemCallError) in try AtomicFile.writeWholeIfChanged(contents, to: playlist) }
+                    }
+                    // What an audiobook server (Audiobookshelf) shows when the folder is dropped in.
+                    let shelf = AudiobookshelfMetadata(book: book.metadata, narrator: narrator, files: files)
+                    let shelfPath = directory + "/" + AudiobookshelfMetadata.fileName
+                    guard let shelfBytes = try? shelf.data() else { return }
+                    try ExportError.writing(shelfPath) { () throws(SystemCallError) in try AtomicFile.writeWholeIfChanged(shelfBytes, to: shelfPath) }
+                    if let cover = EmbeddableCover(book.cover) {
+                        let coverPath = directory + "/cover." + cover.fileExtension
+                        try ExportError.writing(coverPath) { () throws(SystemCallError) in try AtomicFile.writeWholeIfChanged(cover.data, to: coverPath) }
+                    }
                 }
             }
         )
@@ -234,6 +249,17 @@ public struct BookExporter: Sendable {
             guard access(directory, W_OK) == 0 else { throw .last("access", directory) }
         }
         TemporaryFileName.removeAbandoned(in: directory)
+    }
+
+    /// "eSpeak NG en-us", or for a remote API "nova (tts-1, api.openai.com/v1)".
+    static func narrator(engine: EngineDescriptor, voice: VoiceProfile) -> String {
+        guard engine.id != "espeak-ng" else { return "eSpeak NG \(voice.voice)" }
+        let fields = engine.version.split(separator: " ")
+        func value(_ name: String) -> String? {
+            fields.first { $0.hasPrefix(name + "=") }.map { String($0.dropFirst(name.count + 1)) }
+        }
+        guard let remoteVoice = value("voice"), let model = value("model"), let endpoint = fields.first else { return engine.version }
+        return "\(remoteVoice) (\(model), \(endpoint))"
     }
 
     private static func describe(_ selection: ExportSelection) -> String {

@@ -22,6 +22,8 @@ struct ExportFileWriter: Sendable {
         // Keyed by position in `item.pages`: a page that several chapters share comes as several pieces.
         let chapterStarts = Dictionary(item.chapters.map { ($0.pageOffset, $0.title) }, uniquingKeysWith: { first, _ in first })
         var markers: [AudioFileMetadata.ChapterMarker] = []
+        // A file of several chapters gets chapter navigation (one chapter needs none).
+        let chapterTitles = item.chapters.count > 1 ? item.chapters.map(\.title) : []
         let metadata = AudioFileMetadata(
             title: item.title,
             artist: book.metadata.authors.joined(separator: ", "),
@@ -50,7 +52,7 @@ struct ExportFileWriter: Sendable {
                 }
                 if output == nil {
                     if audio.sampleRate > 0 { sampleRate = audio.sampleRate }
-                    output = try AudioFileOutput(format: format, path: path, sampleRate: sampleRate, metadata: metadata)
+                    output = try AudioFileOutput(format: format, path: path, sampleRate: sampleRate, metadata: metadata, chapterTitles: chapterTitles)
                 } else if audio.sampleRate != sampleRate {
                     audio = audio.resampled(to: sampleRate)
                 }
@@ -68,13 +70,12 @@ struct ExportFileWriter: Sendable {
             if let output {
                 file = output
             } else {
-                file = try AudioFileOutput(format: format, path: path, sampleRate: sampleRate, metadata: metadata)
+                file = try AudioFileOutput(format: format, path: path, sampleRate: sampleRate, metadata: metadata, chapterTitles: chapterTitles)
                 output = file
             }
-            // M4B writes its chapter markers at the end, so they are gathered while writing.
-            if case let .m4b(writer) = file {
-                writer.setChapters(markers)
-            }
+            // Chapter markers are written at the end (M4B chapters, MP3 CHAP frames), so they
+            // are gathered while writing.
+            file.setChapters(markers)
             try file.finish(sampleRate: sampleRate)
         } catch {
             output?.discard()
@@ -99,7 +100,8 @@ struct ExportFileWriter: Sendable {
             duration: Double(sampleCount) / Double(sampleRate),
             sampleCount: sampleCount,
             byteCount: size,
-            cacheKeys: cacheKeys
+            cacheKeys: cacheKeys,
+            chapterStarts: markers.map { .init(title: $0.title, seconds: Double($0.startSample) / Double(sampleRate)) }
         )
     }
 

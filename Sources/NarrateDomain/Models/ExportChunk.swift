@@ -33,8 +33,23 @@ public struct ExportedFile: Sendable, Hashable, Codable {
     public var sampleCount: Int
     public var byteCount: Int64
     public var cacheKeys: [String]
+    /// Where each chapter that starts in this file starts, in seconds from the file's start, with
+    /// its title (absent in manifests written before they were recorded).
+    public var chapterStarts: [ChapterStart]?
 
-    public init(number: Int, fileName: String, title: String, subtitleFileName: String?, pageLabels: [String], chapterTitles: [String], duration: Double, sampleCount: Int, byteCount: Int64, cacheKeys: [String]) {
+    /// A chapter's start within a file.
+    public struct ChapterStart: Sendable, Hashable, Codable {
+        public var title: String
+        public var seconds: Double
+
+        public init(title: String, seconds: Double) {
+            self.title = title
+            self.seconds = seconds
+        }
+    }
+
+    public init(number: Int, fileName: String, title: String, subtitleFileName: String?, pageLabels: [String], chapterTitles: [String], duration: Double, sampleCount: Int, byteCount: Int64, cacheKeys: [String], chapterStarts: [ChapterStart]? = nil) {
+        self.chapterStarts = chapterStarts
         self.number = number
         self.fileName = fileName
         self.title = title

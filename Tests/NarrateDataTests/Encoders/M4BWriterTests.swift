@@ -39,6 +39,24 @@ import Testing
         #expect(try MediaProbe.decodingProblem(destination) == nil)
     }
 
+    @Test("players file it as an audiobook: brand M4B, media kind 2 (stik), and a sample entry that says mono")
+    func audiobookKind() throws {
+        // Given
+        let sut = try M4BWriter(path: destination, sampleRate: Fixtures.sampleRate, metadata: Fixtures.metadata())
+
+        // When
+        try sut.append(audio)
+        try sut.finish()
+
+        // Then
+        let bytes = try #require(FileManager.default.contents(atPath: destination))
+        #expect(bytes[4..<12].elementsEqual("ftypM4B ".utf8))
+        #expect(try MediaProbe.of(destination).tag("media_type") == "2")
+        let mp4a = try #require(bytes.firstRange(of: Data("mp4a".utf8)))
+        let channels = Int(bytes[mp4a.lowerBound - 4 + 24]) << 8 | Int(bytes[mp4a.lowerBound - 4 + 25])
+        #expect(channels == 1)
+    }
+
     @Test("the MP4 tags carry title, artist, album, track n/total and date, accents and all")
     func tags() throws {
         // Given
