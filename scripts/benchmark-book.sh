@@ -13,8 +13,17 @@
 # The median round is reported. Run it on a one-file text and on a many-chapter book (per-file
 # costs show there), e.g. ../shared/corpus/epub/pg8789-dante-vision-of-hell-epub2.epub.
 #
+# Then M4B against WAV, round by round, each from a cold cache, on M4B_BOOK's chapters M4B_CHAPTERS:
+#   wav           narrate book --split chapter --format wav (one WAV file per chapter);
+#   encode        those WAV files encoded to AAC (ffmpeg -aac_coder fast, 64 kbps mono), two at
+#                 a time: what a user would do by hand;
+#   m4b           narrate book --split book --format m4b (one M4B with chapters).
+# Target: m4b <= 1.2 x (wav + encode). The M4B's size and bitrate are printed too.
+#
 # Usage: scripts/benchmark-book.sh [BOOK]   (default: the Devil's Dictionary from the corpus)
-# Environment: RUNS (rounds, default 3), JOBS (default 2), BASELINE (optional).
+# Environment: RUNS (rounds, default 3), JOBS (default 2), BASELINE (optional), M4B_BOOK
+#   (default: Pride and Prejudice), M4B_CHAPTERS (default 1-6), ONLY=m4b (only the M4B part),
+#   NARRATE_BIN (a built narrate; default: swift build -c release).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/measure.sh
@@ -26,10 +35,60 @@ baseline=${BASELINE:-}
 work=$(mktemp -d /tmp/narrate-bench-book.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 
-bash scripts/install-deps.sh time python3 procps >/dev/null
-swift build -c release --static-swift-stdlib >/dev/null
-narrate="$root/.build/release/narrate"
+bash scripts/install-deps.sh time python3 procps ffmpeg >/dev/null
+if [ -n "${NARRATE_BIN:-}" ]; then
+  narrate=$(realpath "$NARRATE_BIN")
+else
+  swift build -c release --static-swift-stdlib >/dev/null
+  narrate="$root/.build/release/narrate"
+fi
 export NARRATE_LIBRARY="$work/library.sqlite"
+# Wall seconds of a command (after a sync, so no run pays for the previous one's writes).
+seconds() {
+  sync
+  local start end
+  start=$(date +%s.%N)
+  "$@" >/dev/null
+  end=$(date +%s.%N)
+  python3 -c "print(f'{$end - $start:.2f}')"
+}
+
+m4b_book=$(realpath "${M4B_BOOK:-$root/../shared/corpus/txt/pg1342-pride-and-prejudice-cp1252.txt}")
+m4b_chapters=${M4B_CHAPTERS:-1-6}
+m4b_comparison() {
+  local common=("$narrate" book "$m4b_book" --chapters "$m4b_chapters" --jobs "$jobs" --voice en-us --quiet)
+  encode_all() {
+    find "$work/m4b-wav" -name '*.wav' -print0 | xargs -0 -P 2 -I{} ffmpeg -nostdin -loglevel error -y -i {} -c:a aac -aac_coder fast -b:a 64k -ac 1 {}.m4a
+  }
+  echo
+  echo "M4B against WAV: $m4b_book, chapters $m4b_chapters; $runs rounds, each from a cold cache"
+  printf '%-6s %8s %8s %8s %8s\n' round wav encode m4b ratio
+  : >"$work/m4b.txt"
+  for round in $(seq "$runs"); do
+    rm -rf "$work/m4b-cache" "$work/m4b-wav" "$work/m4b-out"
+    local wav encode m4b
+    wav=$(seconds "${common[@]}" --split chapter --format wav -o "$work/m4b-wav" --cache-dir "$work/m4b-cache")
+    encode=$(seconds encode_all)
+    rm -rf "$work/m4b-cache"
+    m4b=$(seconds "${common[@]}" --split book --format m4b -o "$work/m4b-out" --cache-dir "$work/m4b-cache")
+    printf '%-6s %8s %8s %8s %8s\n' "$round" "$wav" "$encode" "$m4b" "$(python3 -c "print(f'{$m4b / ($wav + $encode):.2f}')")"
+    echo "$wav $encode $m4b" >>"$work/m4b.txt"
+  done
+  local file
+  file=$(find "$work/m4b-out" -name '*.m4b' | head -1)
+  python3 - "$work/m4b.txt" "$file" "$(ffprobe -v error -show_entries format=duration,bit_rate -of csv=p=0 "$file")" <<'PY'
+import os, statistics, sys
+rounds = [tuple(map(float, line.split())) for line in open(sys.argv[1])]
+ratio = statistics.median(m4b / (wav + enc) for wav, enc, m4b in rounds)
+duration, bitrate = (float(x) for x in sys.argv[3].split(","))
+print(f"m4b / (wav + encode)     = {ratio:.2f}           (median round; target <= 1.2: {'ok' if ratio <= 1.2 else 'MISSED'})")
+print(f"the M4B                  = {duration / 60:.1f} min of audio, {os.path.getsize(sys.argv[2]) / 1e6:.1f} MB, {bitrate / 1000:.0f} kbps")
+PY
+}
+if [ "${ONLY:-}" = m4b ]; then
+  m4b_comparison
+  exit 0
+fi
 # The same text for all: what narrate will speak, extracted once, and its two halves (cut at
 # the line break nearest the middle).
 "$narrate" text "$book" >"$work/book.txt"
@@ -48,15 +107,6 @@ echo "Book: $book; extracted text: $(wc -c <"$text") bytes; $runs rounds; --jobs
 espeak() { espeak-ng -v en-us -w "$work/espeak$1.wav" -f "$2"; }
 book_cmd=("$narrate" book "$text" -o "$out" --format wav --split book --jobs "$jobs" --voice en-us --cache-dir "$cache" --quiet)
 baseline_cmd=("$baseline" book "$text" -o "$work/out-baseline" --format wav --split book --jobs "$jobs" --voice en-us --cache-dir "$work/cache-baseline" --quiet)
-# Wall seconds of a command (after a sync, so no run pays for the previous one's writes).
-seconds() {
-  sync
-  local start end
-  start=$(date +%s.%N)
-  "$@" >/dev/null
-  end=$(date +%s.%N)
-  python3 -c "print(f'{$end - $start:.2f}')"
-}
 both_halves() {
   espeak 1 "$work/half1.txt" &
   local first=$!
@@ -110,3 +160,5 @@ if olds:
 print(f"warm / cold              = {warm / cold:.3f}          (warm {warm:.2f} s; target <= 0.05: {verdict(warm / cold <= 0.05)})")
 print(f"peak memory              = parent {parent:.1f} MiB, worker {worker:.1f} MiB (target <= 64 each: {verdict(max(parent, worker) <= 64)})")
 PY
+
+m4b_comparison

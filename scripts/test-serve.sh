@@ -13,78 +13,20 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-step() { echo "==> $*" >&2; }
-fail() { echo "error: $*" >&2; exit 1; }
-
-requirements=Tests/ServiceClients/requirements.txt
-venv=${NARRATE_SERVE_VENV:-.build/venv-serve-tests}
+source scripts/python-tests.sh
 
 # 1. System packages: ffmpeg (ffmpeg and ffprobe decode what the service sends), and Python
 # with venv and ensurepip (Debian splits them into python3-venv).
-packages=(ffmpeg)
-if ! command -v python3 >/dev/null 2>&1; then
-  packages+=(python3 python3-venv)
-elif ! python3 -c 'import venv, ensurepip' >/dev/null 2>&1; then
-  packages+=(python3-venv)
-fi
-step "Checking the system packages: ${packages[*]}"
-missing=()
-for package in "${packages[@]}"; do
-  if command -v dpkg-query >/dev/null 2>&1; then
-    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
-  else
-    missing+=("$package")
-  fi
-done
-# A python3 that is not Debian's (pyenv, a toolchain's) counts as having venv once it imports it.
-if ((${#missing[@]} > 0)); then
-  command -v apt-get >/dev/null 2>&1 || fail "missing ${missing[*]}, and this script installs with apt-get only (Debian, Ubuntu): install them yourself."
-  as_root=()
-  if [ "$(id -u)" -ne 0 ]; then
-    command -v sudo >/dev/null 2>&1 || fail "installing ${missing[*]} needs root: run this script as root, or install sudo, or apt-get install ${missing[*]} yourself."
-    as_root=(sudo)
-  fi
-  apt=("${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get -q)
-  step "Installing ${missing[*]} (apt-get)"
-  "${apt[@]}" update
-  "${apt[@]}" install -y --no-install-recommends "${missing[@]}"
-else
-  echo "    all installed" >&2
-fi
+need_packages ffmpeg
 command -v ffprobe >/dev/null 2>&1 || fail "ffprobe is not on PATH although ffmpeg is installed."
-python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || fail "$(command -v python3) cannot make a virtual environment (no venv/ensurepip)."
 
 # 2. The virtual environment, made once and reused while requirements.txt is unchanged.
-wanted=$(sha256sum "$requirements" | cut -d' ' -f1)
-stamp="$venv/.requirements.sha256"
-if [ -x "$venv/bin/python" ] && ! "$venv/bin/python" -c 'import sys' >/dev/null 2>&1; then
-  step "The virtual environment $venv is broken (its Python is gone): making it anew"
-  rm -rf "$venv"
-fi
-if [ ! -x "$venv/bin/python" ]; then
-  step "Making the virtual environment $venv ($(python3 --version 2>&1))"
-  python3 -m venv "$venv"
-fi
-if [ "$(cat "$stamp" 2>/dev/null)" != "$wanted" ]; then
-  step "Installing the test clients from $requirements into $venv"
-  "$venv/bin/python" -m pip install --disable-pip-version-check -q -r "$requirements"
-  echo "$wanted" > "$stamp"
-else
-  echo "    reusing $venv" >&2
-fi
+venv=${NARRATE_SERVE_VENV:-.build/venv-serve-tests}
+make_venv "$venv" Tests/ServiceClients/requirements.txt
 
 # 3. The binary.
-if [ -n "${NARRATE_BIN:-}" ]; then
-  binary=$NARRATE_BIN
-elif [ -x .build/release/narrate ]; then
-  binary=.build/release/narrate
-elif [ -x .build/debug/narrate ]; then
-  binary=.build/debug/narrate
-else
-  fail "no narrate binary: build one (swift build, or swift build -c release), or name it in NARRATE_BIN."
-fi
-[ -x "$binary" ] || fail "NARRATE_BIN=$binary is not an executable file."
-binary=$(cd "$(dirname "$binary")" && pwd)/$(basename "$binary")
+find_narrate
+binary=$NARRATE_BIN
 serve_help=$("$binary" serve --help 2>&1 || true)
 [[ $serve_help == *--wyoming-port* ]] || fail "$binary has no 'serve' command: it is older than the service. Build it again
        (swift build, or swift build -c release for .build/release), or name another binary in NARRATE_BIN."
