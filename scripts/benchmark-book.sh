@@ -22,7 +22,7 @@
 #
 # Usage: scripts/benchmark-book.sh [BOOK]   (default: the Devil's Dictionary from the corpus)
 # Environment: RUNS (rounds, default 3), JOBS (default 2), BASELINE (optional), M4B_BOOK
-#   (default: Pride and Prejudice), M4B_CHAPTERS (default 1-6), ONLY=m4b (only the M4B part),
+#   (default: Moby-Dick), M4B_CHAPTERS (default 3-8: Loomings to The Street), ONLY=m4b (only the M4B part),
 #   NARRATE_BIN (a built narrate; default: swift build -c release).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -53,8 +53,8 @@ seconds() {
   python3 -c "print(f'{$end - $start:.2f}')"
 }
 
-m4b_book=$(realpath "${M4B_BOOK:-$root/../shared/corpus/txt/pg1342-pride-and-prejudice-cp1252.txt}")
-m4b_chapters=${M4B_CHAPTERS:-1-6}
+m4b_book=$(realpath "${M4B_BOOK:-$root/../shared/corpus/epub/moby-dick.epub}")
+m4b_chapters=${M4B_CHAPTERS:-3-8}
 m4b_comparison() {
   local common=("$narrate" book "$m4b_book" --chapters "$m4b_chapters" --jobs "$jobs" --voice en-us --quiet)
   encode_all() {

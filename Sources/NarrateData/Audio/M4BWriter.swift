@@ -3,12 +3,13 @@ import NarrateDomain
 /// Encodes 16-bit mono PCM to an M4B audiobook (AAC in MP4, with chapters and cover) using the
 /// `ffmpeg` program, streaming: each `append` goes straight to ffmpeg's standard input.
 ///
-/// It takes two ffmpeg runs. While audio comes in, ffmpeg encodes it to AAC (mono, 64 kbps) in
-/// a scratch MP4. `finish()` then knows the total length, so it writes the FFMETADATA1 file
-/// (tags, and chapters whose last one ends at the real end) and lets a second ffmpeg copy the
-/// audio — no re-encoding — together with that file and the cover into the M4B. A single run
-/// cannot do it: ffmpeg reads chapters before the first sample, and a last chapter with a
-/// guessed end makes the MP4's chapter track, and so the file's duration, wrong.
+/// While audio comes in, it is encoded to AAC (mono, 64 kbps) on every core, a segment of about
+/// two minutes per ffmpeg, and the segments are joined without gaps (`AACSegmentEncoder`).
+/// `finish()` then knows the total length, so it writes the FFMETADATA1 file (tags, and
+/// chapters whose last one ends at the real end) and lets a last ffmpeg copy the audio — no
+/// re-encoding — together with that file and the cover into the M4B. ffmpeg reads chapters
+/// before the first sample, and a last chapter with a guessed end makes the MP4's chapter
+/// track, and so the file's duration, wrong: hence the separate step.
 ///
 /// Every file (the M4B, the scratch audio, metadata, cover and ffmpeg's logs) is written under a
 /// temporary name beside the destination; `finish()` fsyncs the M4B and renames it into place,
@@ -25,7 +26,7 @@ public final class M4BWriter {
     private let ffmpeg: String
     private let output: AtomicFile
     private let audio: AtomicFile
-    private var encoder: FFmpegProcess?
+    private var encoder: AACSegmentEncoder?
     private var sampleCount = 0
     private var isClosed = false
 
@@ -44,16 +45,8 @@ public final class M4BWriter {
         self.metadata = metadata
         self.ffmpeg = ffmpeg
         output = try ExportError.writing(path) { () throws(SystemCallError) in try AtomicFile(destination: path) }
-        audio = try ExportError.writing(path) { () throws(SystemCallError) in try AtomicFile(destination: path, suffix: ".aac.mp4") }
-        do {
-            encoder = try FFmpegProcess(
-                executable: ffmpeg, arguments: encodeArguments(), format: "M4B",
-                logBeside: path, feedsStandardInput: true
-            )
-        } catch {
-            discard()
-            throw error
-        }
+        audio = try ExportError.writing(path) { () throws(SystemCallError) in try AtomicFile(destination: path, suffix: ".aac") }
+        encoder = AACSegmentEncoder(destination: path, sampleRate: sampleRate, ffmpeg: ffmpeg, bitrate: Self.bitrate)
     }
 
     deinit {
@@ -68,11 +61,8 @@ public final class M4BWriter {
         guard audio.sampleRate == sampleRate else {
             throw .encoderFailed(format: "M4B", reason: "audio at \(audio.sampleRate) Hz cannot follow audio at \(sampleRate) Hz in one file")
         }
-        let result: Result<Void, ExportError> = audio.samples.withUnsafeBytes { bytes in
-            Result { () throws(ExportError) in try encoder.write(bytes) }
-        }
         do {
-            try result.get()
+            try encoder.append(audio.samples)
         } catch {
             discard()
             throw error
@@ -91,7 +81,7 @@ public final class M4BWriter {
     public func finish() throws(ExportError) {
         guard !isClosed, let encoder else { throw alreadyClosed() }
         do {
-            try encoder.waitForSuccess()
+            try encoder.finish(into: audio)
             self.encoder = nil
 
             let document = Array(FFMetadata.document(for: metadata, sampleRate: sampleRate, totalSamples: sampleCount).utf8)
@@ -130,7 +120,7 @@ public final class M4BWriter {
     /// Abandons the output: ffmpeg is killed, every temporary file removed, the destination untouched.
     public func discard() {
         isClosed = true
-        encoder?.kill()
+        encoder?.discard()
         encoder = nil
         output.discard()
         audio.discard()
@@ -142,29 +132,11 @@ public final class M4BWriter {
         .encoderFailed(format: "M4B", reason: "the file '\(path)' was already finished or discarded")
     }
 
-    /// Raw PCM on stdin → mono AAC in a scratch MP4.
-    private func encodeArguments() -> [String] {
-        // Samples are sent as they lie in memory.
-        #if _endian(big)
-            let pcmFormat = "s16be"
-        #else
-            let pcmFormat = "s16le"
-        #endif
-        return [
-            "-hide_banner", "-nostdin", "-loglevel", "error", "-y",
-            "-f", pcmFormat, "-ar", "\(sampleRate)", "-ac", "1", "-i", "pipe:0",
-            // The fast coder is about six times the default one's speed, at the same bitrate,
-            // which for speech at 64 kbps mono is transparent enough (scripts/benchmark-book.sh).
-            "-c:a", "aac", "-aac_coder", "fast", "-b:a", "\(Self.bitrate)k", "-ac", "1",
-            "-f", "mp4", audio.path,
-        ]
-    }
-
-    /// Scratch MP4 (input 0) + FFMETADATA1 (input 1) + cover (input 2) → the M4B, audio copied.
+    /// The joined AAC (input 0) + FFMETADATA1 (input 1) + cover (input 2) → the M4B, audio copied.
     private func muxArguments(metadata: String, cover: String?) -> [String] {
         var arguments = [
             "-hide_banner", "-nostdin", "-loglevel", "error", "-y",
-            "-i", audio.path,
+            "-f", "aac", "-i", audio.path,
             "-f", "ffmetadata", "-i", metadata,
         ]
         if let cover { arguments += ["-i", cover] }
