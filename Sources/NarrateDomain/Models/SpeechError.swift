@@ -57,7 +57,8 @@ extension SpeechError: CustomStringConvertible {
         case let .outputFailed(error):
             error.description
         case let .remoteRefused(status, reason):
-            "The speech API refused the request (HTTP \(status)): \(reason)"
+            // Status 0: refused before any request (a bad URL, an unreadable key file).
+            status == 0 ? "The remote speech engine cannot be used: \(reason)" : "The speech API refused the request (HTTP \(status)): \(reason)"
         case let .remoteUnavailable(host, attempts, reason):
             "The speech API at \(host) could not deliver after \(attempts) attempt\(attempts == 1 ? "" : "s") (\(reason)). Try again later, or add --fallback espeak to speak such text with eSpeak NG."
         case let .characterLimitReached(limit, sent, needed):
