@@ -13,6 +13,11 @@ public struct ReadAlongAligner {
     public struct Match: Sendable, Hashable {
         public var document: Int
         public var scalars: ClosedRange<Int>
+
+        public init(document: Int, scalars: ClosedRange<Int>) {
+            self.document = document
+            self.scalars = scalars
+        }
     }
 
     /// The documents' visible scalars (`XHTMLDocument.scalars`), in reading order.
