@@ -25,6 +25,7 @@ BOOKS = {
     "childrens-literature": (CORPUS / "epub" / "childrens-literature.epub", "--chapters", "1-2"),
     "dante-epub2": (CORPUS / "epub" / "pg8789-dante-vision-of-hell-epub2.epub", "--chapters", "1-2"),
     "devils-dictionary-txt": (CORPUS / "txt" / "pg972-devils-dictionary-1990s-header-ascii.txt", "--pages", "1-2"),
+    "childrens-literature-words": (CORPUS / "epub" / "childrens-literature.epub", "--chapters", "1-2", "--granularity", "word"),
 }
 
 

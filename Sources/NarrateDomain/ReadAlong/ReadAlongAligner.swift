@@ -31,8 +31,9 @@ public struct ReadAlongAligner {
     /// How many documents after the current one are searched for a piece not found in it.
     static let documentReach = 6
 
-    private var document = 0
-    private var position = 0
+    /// Where the search goes on: a document and a scalar in it.
+    public private(set) var document = 0
+    public private(set) var position = 0
     private var hasMatched = false
 
     public init(documents: [[Unicode.Scalar]]) {
@@ -58,6 +59,18 @@ public struct ReadAlongAligner {
             candidate += 1
         }
         return nil
+    }
+
+    /// Finds a piece that was passed over (a short heading too far from the piece before it) in
+    /// the text between `start` and the piece found after it, `next`: from `start` when that is in
+    /// the same document, else from the top of `next`'s document. Moves `start` past what it finds.
+    public func find(_ text: String, after start: inout (document: Int, position: Int), before next: Match) -> Match? {
+        let unit = Array(text.unicodeScalars.lazy.filter { !XHTMLDocument.isIgnorable($0) })
+        let from = start.document == next.document ? start.position : 0
+        guard !unit.isEmpty, from < next.scalars.lowerBound,
+              let found = Self.find(unit, in: documents[next.document], from: from, reach: Int.max, until: next.scalars.lowerBound) else { return nil }
+        start = (next.document, found.upperBound + 1)
+        return Match(document: next.document, scalars: found)
     }
 
     /// Finds the next piece within `range` of `document` (the words of a sentence found there).

@@ -45,33 +45,56 @@ public enum ReadAlongPlanner {
             plans[last.document]?.clips[last.clip].end = end
         }
 
-        for (audio, timing) in timings.enumerated() {
-            for cue in timing.cues {
-                let begin = SMILClock.milliseconds(cue.start)
-                let end = SMILClock.milliseconds(cue.end)
-                guard let match = aligner.next(cue.text) else {
-                    extendLast(audio: audio, begin: begin, end: end)
+        func placeCue(_ cue: SubtitleCue, at match: ReadAlongAligner.Match, audio: Int) {
+            let begin = SMILClock.milliseconds(cue.start)
+            let end = SMILClock.milliseconds(cue.end)
+            guard granularity == .word, !cue.words.isEmpty, let scalars = documents[match.document]?.scalars else {
+                place(document: match.document, scalars: match.scalars, audio: audio, begin: begin, end: end, prefix: "nr-s")
+                return
+            }
+            var from = match.scalars.lowerBound
+            for (index, word) in cue.words.enumerated() {
+                // A cue starts at its first word; the words' own times cover the rest.
+                let wordBegin = index == 0 ? begin : SMILClock.milliseconds(word.start)
+                let wordEnd = index + 1 == cue.words.count ? end : SMILClock.milliseconds(word.end)
+                guard from <= match.scalars.upperBound,
+                      let found = ReadAlongAligner.find(word.text, in: scalars, within: from...match.scalars.upperBound) else {
+                    extendLast(audio: audio, begin: wordBegin, end: wordEnd)
                     continue
                 }
-                guard granularity == .word, !cue.words.isEmpty, let scalars = documents[match.document]?.scalars else {
-                    place(document: match.document, scalars: match.scalars, audio: audio, begin: begin, end: end, prefix: "nr-s")
-                    continue
-                }
-                var from = match.scalars.lowerBound
-                for (index, word) in cue.words.enumerated() {
-                    // A cue starts at its first word; the words' own times cover the rest.
-                    let wordBegin = index == 0 ? begin : SMILClock.milliseconds(word.start)
-                    let wordEnd = index + 1 == cue.words.count ? end : SMILClock.milliseconds(word.end)
-                    guard from <= match.scalars.upperBound,
-                          let found = ReadAlongAligner.find(word.text, in: scalars, within: from...match.scalars.upperBound) else {
-                        extendLast(audio: audio, begin: wordBegin, end: wordEnd)
-                        continue
-                    }
-                    place(document: match.document, scalars: found, audio: audio, begin: wordBegin, end: wordEnd, prefix: "nr-w")
-                    from = found.upperBound + 1
-                }
+                place(document: match.document, scalars: found, audio: audio, begin: wordBegin, end: wordEnd, prefix: "nr-w")
+                from = found.upperBound + 1
             }
         }
+
+        // Cues not found where the search stood (a short heading after skipped matter), and where
+        // that was: they are looked for again before the next cue found.
+        var pending: [(cue: SubtitleCue, audio: Int)] = []
+        var gapStart = (document: 0, position: 0)
+        func settlePending(before next: ReadAlongAligner.Match?) {
+            for (cue, audio) in pending {
+                if let next, let found = aligner.find(cue.text, after: &gapStart, before: next) {
+                    placeCue(cue, at: found, audio: audio)
+                } else {
+                    extendLast(audio: audio, begin: SMILClock.milliseconds(cue.start), end: SMILClock.milliseconds(cue.end))
+                }
+            }
+            pending = []
+        }
+
+        for (audio, timing) in timings.enumerated() {
+            for cue in timing.cues {
+                let before = (document: aligner.document, position: aligner.position)
+                guard let match = aligner.next(cue.text) else {
+                    if pending.isEmpty { gapStart = before }
+                    pending.append((cue, audio))
+                    continue
+                }
+                settlePending(before: match)
+                placeCue(cue, at: match, audio: audio)
+            }
+        }
+        settlePending(before: nil)
         return (plans, unplaced)
     }
 }

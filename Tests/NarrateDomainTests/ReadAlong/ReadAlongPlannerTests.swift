@@ -52,4 +52,25 @@ import Testing
         #expect(clips.map(\.end) == [500, 1_000])
         #expect(clips.allSatisfy { $0.id.hasPrefix("nr-w") })
     }
+
+    @Test("a short heading after a long stretch of unspoken text is found before the cue that follows it")
+    func shortHeadingAfterMatter() throws {
+        // Given: a contents list nobody spoke between the title and the first canto.
+        let contents = (1...60).map { "<li>Canto number \($0) of the poem</li>" }.joined()
+        let html = "<html><body><h1>The Vision of Hell</h1><ul>\(contents)</ul><h2>CANTO I</h2><p>In the midway of this our mortal life.</p></body></html>"
+        let document = try #require(XHTMLDocument(bytes: Array(html.utf8)))
+        let timing = ReadAlongTiming(sampleCount: 80_000, sampleRate: 16_000, cues: [
+            SubtitleCue(start: 0, end: 1, text: "The Vision of Hell"),
+            SubtitleCue(start: 1, end: 2, text: "CANTO I"),
+            SubtitleCue(start: 2, end: 5, text: "In the midway of this our mortal life."),
+        ])
+
+        // When
+        let plan = ReadAlongPlanner.plan(documents: [document], timings: [timing], granularity: .sentence)
+
+        // Then
+        let clips = try #require(plan.documents[0]?.clips)
+        #expect(clips.map(\.begin) == [0, 1_000, 2_000])
+        #expect(plan.unplaced == 0)
+    }
 }
