@@ -31,6 +31,17 @@ public struct ReadAlongPackageDocument: Sendable, Hashable {
         }
     }
 
+    /// A media overlay's id and the total length of its clips.
+    public struct OverlayDuration: Sendable, Hashable {
+        public var id: String
+        public var milliseconds: Int
+
+        public init(id: String, milliseconds: Int) {
+            self.id = id
+            self.milliseconds = milliseconds
+        }
+    }
+
     public var identifier: String
     public var title: String
     public var language: String
@@ -43,8 +54,8 @@ public struct ReadAlongPackageDocument: Sendable, Hashable {
     public var narrator: String?
     /// The class a reading system puts on the element being read.
     public var activeClass: String
-    /// Each media overlay's id and duration in milliseconds (the total is their sum).
-    public var overlayDurations: [(id: String, milliseconds: Int)]
+    /// Each media overlay's duration (the book's is their sum).
+    public var overlayDurations: [OverlayDuration]
     public var items: [Item]
     public var spine: [SpineItem]
     /// The id of the cover image item, also named by an EPUB 2 `meta name="cover"` for older readers.
@@ -53,7 +64,7 @@ public struct ReadAlongPackageDocument: Sendable, Hashable {
     public init(
         identifier: String, title: String, language: String, creators: [String], publisher: String? = nil, date: String? = nil,
         bookDescription: String? = nil, modified: String, narrator: String? = nil, activeClass: String,
-        overlayDurations: [(id: String, milliseconds: Int)], items: [Item], spine: [SpineItem], coverImage: String? = nil
+        overlayDurations: [OverlayDuration], items: [Item], spine: [SpineItem], coverImage: String? = nil
     ) {
         self.identifier = identifier
         self.title = title
@@ -70,9 +81,6 @@ public struct ReadAlongPackageDocument: Sendable, Hashable {
         self.spine = spine
         self.coverImage = coverImage
     }
-
-    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.xml() == rhs.xml() }
-    public func hash(into hasher: inout Hasher) { hasher.combine(xml()) }
 
     /// The total duration: the exact sum of the overlays' (EPUBCheck 5 warns when they differ).
     public var totalMilliseconds: Int {

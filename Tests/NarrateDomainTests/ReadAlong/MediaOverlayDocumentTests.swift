@@ -26,7 +26,7 @@ import Testing
         let sut = ReadAlongPackageDocument(
             identifier: "urn:x", title: "Fish & Chips", language: "en", creators: ["A"], modified: "2024-01-01T00:00:00Z",
             activeClass: "-epub-media-overlay-active",
-            overlayDurations: [("mo-1", 1_500), ("mo-2", 3_600_001)],
+            overlayDurations: [.init(id: "mo-1", milliseconds: 1_500), .init(id: "mo-2", milliseconds: 3_600_001)],
             items: [
                 .init(id: "c1", href: "c1.xhtml", mediaType: "application/xhtml+xml", mediaOverlay: "mo-1"),
                 .init(id: "mo-1", href: "narrate/smil/0001.smil", mediaType: "application/smil+xml"),

@@ -20,7 +20,7 @@ final class EPUBZipWriter {
             return file
         }
         do {
-            archive = try Archive(url: URL(fileURLWithPath: file.path), accessMode: .update)
+            archive = try Archive(url: URL(fileURLWithPath: file.path), accessMode: .update, pathEncoding: nil)
         } catch {
             file.discard()
             throw Self.failed(destination, error)

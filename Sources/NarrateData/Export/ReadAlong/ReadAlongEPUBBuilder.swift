@@ -166,7 +166,7 @@ struct ReadAlongEPUBBuilder {
             modified: Self.timestamp(now),
             narrator: narrator,
             activeClass: Self.activeClass,
-            overlayDurations: overlays.map { ($0.id, $0.document.durationMilliseconds) },
+            overlayDurations: overlays.map { .init(id: $0.id, milliseconds: $0.document.durationMilliseconds) },
             items: manifest,
             spine: source.spine,
             coverImage: source.coverImage
