@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The audiobooks `narrate book` writes, read by tools nobody here wrote: ffprobe, mediainfo,
-# AtomicParsley and mp3val (Debian packages), mutagen, tinytag and m3u8 (PyPI):
+# AtomicParsley, mp3val and epubcheck (Debian packages), mutagen, tinytag and m3u8 (PyPI):
 # Tests/AudiobookTools. M4B brand, media kind, channels and chapters; MP3 cover type and ID3
 # chapters; validity, tags and durations against manifest.json; playlist.m3u8; Audiobookshelf's
 # metadata.json and cover.
@@ -14,7 +14,7 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 source scripts/python-tests.sh
 
-need_packages ffmpeg mediainfo atomicparsley mp3val
+need_packages ffmpeg mediainfo atomicparsley mp3val epubcheck default-jre-headless
 venv=${NARRATE_AUDIOBOOK_VENV:-.build/venv-audiobook-tests}
 make_venv "$venv" Tests/AudiobookTools/requirements.txt
 find_narrate

@@ -24,8 +24,11 @@ extension Narrate {
         @Option(name: .long, help: "One file per page, per chapter, or one for the whole book.")
         var split: ExportSplit = .chapter
 
-        @Option(name: .long, help: "wav, mp3 (mono, 56 kbps, ID3 tags and cover) or m4b (AAC with chapters; needs ffmpeg).")
+        @Option(name: .long, help: "wav, mp3 (mono, 56 kbps, ID3 tags and cover), m4b (AAC with chapters; needs ffmpeg) or epub (a read-along EPUB 3: the book's text highlighted as the narration plays).")
         var format: ExportFormat = .mp3
+
+        @Option(name: .long, help: "With --format epub, highlight each sentence or each word: sentence or word.")
+        var granularity: ReadAlongGranularity = .sentence
 
         @Option(name: .long, help: "Write subtitles beside each file, timed from the words: vtt or srt.")
         var subtitles: SubtitleFormat?
@@ -45,6 +48,9 @@ extension Narrate {
 
         func validate() throws {
             if pages != nil, chapters != nil { throw ValidationError("Give --pages or --chapters, not both.") }
+            if format == .epub, subtitles != nil {
+                throw ValidationError("A read-along EPUB carries its own timing: drop --subtitles, or choose an audio --format.")
+            }
             if common.noCache { throw ValidationError("narrate book needs the audio cache (it makes exports resumable): drop --no-cache.") }
         }
 
@@ -64,7 +70,7 @@ extension Narrate {
             let selection: ExportSelection = pages.map { .pages($0.range) } ?? chapters.map { .chapters($0.range) } ?? .all
             let options = BookExportOptions(
                 directory: directory, split: split, format: format, subtitles: subtitles,
-                selection: selection, shard: shard?.shard
+                selection: selection, shard: shard?.shard, granularity: granularity, sourcePath: found.sourcePath
             )
             let exporter = try await makeExportBookUseCase(configuration: configuration, jobs: common.jobCount, logger: logger)
             let progress = ProgressDisplay(quiet: common.storage.quiet, directory: directory)
@@ -74,6 +80,9 @@ extension Narrate {
                 common.storage.report("Shard \(shard.shard.index)/\(shard.shard.count) of '\(found.book.metadata.title)' is in the cache; run without --shard to write the files.")
             } else {
                 let total = summary.files.reduce(0) { $0 + $1.duration }
+                if format == .epub {
+                    common.storage.report("Read-along EPUB: \(directory)/\(FileName.readable(found.book.metadata.title)).epub")
+                }
                 common.storage.report("\(found.book.metadata.title) → \(directory)/: \(summary.files.count) file\(summary.files.count == 1 ? "" : "s"), \(Format.duration(total)) (\(summary.writtenFiles) written, \(summary.skippedFiles) already done).")
             }
         }

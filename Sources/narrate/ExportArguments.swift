@@ -5,3 +5,4 @@ import NarrateKit
 extension ExportSplit: ExpressibleByArgument {}
 extension ExportFormat: ExpressibleByArgument {}
 extension SubtitleFormat: ExpressibleByArgument {}
+extension ReadAlongGranularity: ExpressibleByArgument {}

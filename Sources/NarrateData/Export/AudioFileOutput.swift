@@ -11,7 +11,7 @@ enum AudioFileOutput {
         switch format {
         case .wav:
             do { self = .wav(try WAVWriter(path: path)) } catch { throw .speech(error) }
-        case .mp3:
+        case .mp3, .epub:
             self = .mp3(try MP3Writer(path: path, sampleRate: sampleRate, metadata: metadata, chapterTitles: chapterTitles))
         case .m4b:
             self = .m4b(try M4BWriter(path: path, sampleRate: sampleRate, metadata: metadata))

@@ -12,14 +12,29 @@ public struct BookExportOptions: Sendable, Hashable {
     public var subtitles: SubtitleFormat?
     public var selection: ExportSelection
     public var shard: ExportShard?
+    /// What a read-along EPUB (`format` `.epub`) highlights.
+    public var granularity: ReadAlongGranularity
+    /// The book's file, which a read-along EPUB of an EPUB book is made from.
+    public var sourcePath: String?
 
-    public init(directory: String, split: ExportSplit = .chapter, format: ExportFormat = .wav, subtitles: SubtitleFormat? = nil, selection: ExportSelection = .all, shard: ExportShard? = nil) {
+    public init(
+        directory: String, split: ExportSplit = .chapter, format: ExportFormat = .wav, subtitles: SubtitleFormat? = nil, selection: ExportSelection = .all,
+        shard: ExportShard? = nil, granularity: ReadAlongGranularity = .sentence, sourcePath: String? = nil
+    ) {
         self.directory = directory
         self.split = split
         self.format = format
         self.subtitles = subtitles
         self.selection = selection
         self.shard = shard
+        self.granularity = granularity
+        self.sourcePath = sourcePath
+    }
+
+    /// Where the audio files go: the folder itself, or for a read-along EPUB a work folder in it
+    /// (the EPUB holds the audio; these copies make a re-run skip what is done).
+    public var audioDirectory: String {
+        format == .epub ? directory + "/" + ReadAlongEPUBBuilder.workFolderName : directory
     }
 }
 
@@ -70,6 +85,7 @@ public struct BookExporter: Sendable {
         let directory = options.directory
         if options.shard == nil {
             try Self.prepare(directory)
+            if options.audioDirectory != directory { try Self.prepare(options.audioDirectory) }
         }
         let previous = ExportManifest.read(from: directory)
         // Unless an earlier run finished this folder, synthesis is likely: the workers start now,
@@ -95,7 +111,7 @@ public struct BookExporter: Sendable {
             engine: .init(id: engine.id, version: engine.version, timing: synthesizer.timing)
         )
         let writer = ExportFileWriter(
-            directory: directory, format: options.format, subtitles: options.subtitles, book: book, voice: voice,
+            directory: options.audioDirectory, format: options.format, subtitles: options.subtitles, book: book, voice: voice,
             sampleRate: engine.sampleRate, fileCount: items.count, repository: repository
         )
         let cache = cache
@@ -143,7 +159,12 @@ public struct BookExporter: Sendable {
                 manifest.files = files
                 manifest.complete = isFinal
                 try manifest.write(to: directory)
-                if isFinal {
+                if isFinal, options.format == .epub {
+                    let builder = ReadAlongEPUBBuilder(
+                        book: book, items: items, files: files, options: options, narrator: narrator, logger: logger
+                    )
+                    try builder.build()
+                } else if isFinal {
                     // The same UTF-8 list twice: .m3u8 is the name that says UTF-8 to every player.
                     let contents = Array(Playlist.contents(files).utf8)
                     for name in ["playlist.m3u", "playlist.m3u8"] {
@@ -228,16 +249,20 @@ public struct BookExporter: Sendable {
 
     /// The file an earlier run wrote for `item`, if it is there, whole, and made of the same audio.
     private static func finishedFile(_ item: ExportItem, chunks: [ExportChunk], key: (ExportChunk) -> AudioCacheKey, options: BookExportOptions, previous: ExportManifest?) -> ExportedFile? {
-        let fileName = "\(item.fileStem).\(options.format.fileExtension)"
+        let fileName = "\(item.fileStem).\(options.format.audioFileExtension)"
         guard let previous, previous.settings.format == options.format,
               let entry = previous.files.first(where: { $0.number == item.number && $0.fileName == fileName }),
               entry.cacheKeys == chunks.map({ key($0).hex })
         else { return nil }
-        let path = options.directory + "/" + fileName
+        let path = options.audioDirectory + "/" + fileName
         guard let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value, size == entry.byteCount else { return nil }
         if let subtitles = options.subtitles {
             let name = "\(item.fileStem).\(subtitles.rawValue)"
             guard entry.subtitleFileName == name, FileManager.default.fileExists(atPath: options.directory + "/" + name) else { return nil }
+        }
+        if options.format == .epub {
+            let name = ReadAlongEPUBBuilder.timingFileName(stem: item.fileStem)
+            guard entry.subtitleFileName == name, FileManager.default.fileExists(atPath: options.audioDirectory + "/" + name) else { return nil }
         }
         return entry
     }

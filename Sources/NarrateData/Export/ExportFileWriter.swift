@@ -17,7 +17,7 @@ struct ExportFileWriter: Sendable {
     let repository: any TTSRepositoryContract
 
     func write(_ item: ExportItem, chunks: [ExportChunk], cacheKeys: [String], ready: @Sendable (ExportChunk) async -> Bool) async throws(ExportError) -> ExportedFile {
-        let fileName = "\(item.fileStem).\(format.fileExtension)"
+        let fileName = "\(item.fileStem).\(format.audioFileExtension)"
         let path = directory + "/" + fileName
         // Keyed by position in `item.pages`: a page that several chapters share comes as several pieces.
         let chapterStarts = Dictionary(item.chapters.map { ($0.pageOffset, $0.title) }, uniquingKeysWith: { first, _ in first })
@@ -60,7 +60,7 @@ struct ExportFileWriter: Sendable {
                     markers.append(.init(title: title, startSample: sampleCount))
                 }
                 try output?.append(audio)
-                if subtitles != nil {
+                if subtitles != nil || format == .epub {
                     marks.append(contentsOf: audio.wordMarks.map { $0.shifted(text: chunk.textOffset, samples: sampleCount) })
                 }
                 sampleCount += audio.samples.count
@@ -87,6 +87,13 @@ struct ExportFileWriter: Sendable {
             let name = "\(item.fileStem).\(subtitles.rawValue)"
             let contents = subtitles == .vtt ? SubtitleFormatter.webVTT(cues) : SubtitleFormatter.srt(cues)
             try SubtitleFileWriter.write(contents, to: directory + "/" + name)
+            subtitleFileName = name
+        }
+        if format == .epub {
+            // The read-along EPUB's clips: the subtitles' cues, from the same marks.
+            let cues = SubtitleCueBuilder.cues(text: ExportChunker.text(of: item), wordMarks: marks, sampleRate: sampleRate, totalSamples: sampleCount)
+            let name = ReadAlongEPUBBuilder.timingFileName(stem: item.fileStem)
+            try ReadAlongEPUBBuilder.writeTiming(ReadAlongTiming(sampleCount: sampleCount, sampleRate: sampleRate, cues: cues), to: directory + "/" + name)
             subtitleFileName = name
         }
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value ?? 0

@@ -21,6 +21,8 @@ public enum ExportError: Error, Sendable, Equatable {
     case cancelled
     case speech(SpeechError)
     case book(BookError)
+    /// A read-along EPUB is made from the book's own file, which could not be read again.
+    case readAlongSourceUnreadable(path: String)
 }
 
 extension ExportError: CustomStringConvertible {
@@ -56,6 +58,8 @@ extension ExportError: CustomStringConvertible {
             error.description
         case let .book(error):
             error.description
+        case let .readAlongSourceUnreadable(path):
+            "A read-along EPUB is made from the book's file, and '\(path)' cannot be read any more. Put the book back there, or give its file instead of its library entry."
         }
     }
 }

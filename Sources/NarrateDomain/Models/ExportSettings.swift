@@ -3,11 +3,20 @@ public enum ExportSplit: String, Sendable, Hashable, Codable, CaseIterable {
     case page, chapter, book
 }
 
-/// The audio file formats a book can be exported to.
+/// The formats a book can be exported to: audio files, or a read-along EPUB 3 (the book's text
+/// with its narration as media overlays, the audio inside as MP3).
 public enum ExportFormat: String, Sendable, Hashable, Codable, CaseIterable {
-    case wav, mp3, m4b
+    case wav, mp3, m4b, epub
 
     public var fileExtension: String { rawValue }
+
+    /// The extension of each item's audio file: a read-along EPUB holds MP3.
+    public var audioFileExtension: String { self == .epub ? "mp3" : rawValue }
+}
+
+/// What a read-along EPUB highlights as the narration goes: each sentence, or each word.
+public enum ReadAlongGranularity: String, Sendable, Hashable, Codable, CaseIterable {
+    case sentence, word
 }
 
 /// Subtitle formats written beside each audio file.

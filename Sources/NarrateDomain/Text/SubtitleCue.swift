@@ -2,9 +2,9 @@
 ///
 /// Times are in seconds from the start of the audio; `end` is where the next cue starts, so cues
 /// follow each other without gaps or overlaps.
-public struct SubtitleCue: Sendable, Hashable {
+public struct SubtitleCue: Sendable, Hashable, Codable {
     /// One spoken word of a cue and when it is spoken (`end` is where the next word starts).
-    public struct Word: Sendable, Hashable {
+    public struct Word: Sendable, Hashable, Codable {
         public var start: Double
         public var end: Double
         public var text: String

@@ -10,6 +10,7 @@ struct EPUBPackage {
         var href: String
         var mediaType: String
         var properties: [Substring]
+        var fallback: String?
     }
 
     struct SpineItem {
@@ -18,6 +19,8 @@ struct EPUBPackage {
         var linear: Bool
     }
 
+    /// The package's `version` attribute: "2.0" for EPUB 2, "3.0" for EPUB 3.
+    var version: String?
     var title: String?
     var authors: [String] = []
     var language: String?
@@ -48,6 +51,7 @@ struct EPUBPackage {
             throw .malformedXML(path: bookPath, entry: entry, reason: "the root element is <\(root.name)>, not <package>")
         }
         let base = EPUBPath.directory(of: entry)
+        version = root.attribute("version")
         if let metadata = root.child("metadata") {
             readMetadata(metadata)
         }
@@ -56,7 +60,8 @@ struct EPUBPackage {
             let item = Item(
                 id: id, entry: EPUBPath.resolve(href, from: base), href: href,
                 mediaType: (element.attribute("media-type") ?? "").lowercased(),
-                properties: (element.attribute("properties") ?? "").split(whereSeparator: \.isWhitespace)
+                properties: (element.attribute("properties") ?? "").split(whereSeparator: \.isWhitespace),
+                fallback: element.attribute("fallback")
             )
             if manifest[id] == nil {
                 manifest[id] = item
