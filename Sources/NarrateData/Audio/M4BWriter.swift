@@ -105,7 +105,7 @@ public final class M4BWriter {
             try muxer.waitForSuccess()
             // The sample entry says mono, as the stream is (ffmpeg 5.1 writes 2 there).
             let mono = output.path
-            try ExportError.writing(path) { () throws(SystemCallError) in try MP4ChannelCount.set(1, inFileAt: mono) }
+            _ = try ExportError.writing(path) { () throws(SystemCallError) in try MP4ChannelCount.set(1, inFileAt: mono) }
             isClosed = true
             let output = self.output
             try ExportError.writing(path) { () throws(SystemCallError) in try output.commit() }

@@ -153,6 +153,8 @@ struct ESpeakSynthesizerTests {
         let sut = ESpeakSynthesizer(workers: 1, environment: Self.environment(["NARRATE_WORKER_HANG_ON": "forever"]), limits: limits)
         defer { sut.shutdown() }
         let voice = VoiceProfile(voice: "en-us")
+        // The worker is started first: on a busy machine starting it can take longer than the bound.
+        _ = try await sut.synthesize(SpeechRequest(text: "Ready.", voice: voice))
         let started = ContinuousClock.now
 
         // When
