@@ -38,12 +38,7 @@ enum OpenAPIDocument {
         },
         "parameters": [
           {
-            "name": "If-None-Match",
-            "in": "header",
-            "required": false,
-            "schema": {
-              "type": "string"
-            }
+            "$ref": "#/components/parameters/IfNoneMatch"
           }
         ],
         "responses": {
@@ -51,10 +46,7 @@ enum OpenAPIDocument {
             "description": "The audio, streamed as it is synthesized (or server-sent events with stream_format sse).",
             "headers": {
               "ETag": {
-                "schema": {
-                  "type": "string"
-                },
-                "description": "Strong validator of the text, voice, engine and format."
+                "$ref": "#/components/headers/ETag"
               }
             },
             "content": {
@@ -105,10 +97,7 @@ enum OpenAPIDocument {
             "description": "Not modified (If-None-Match named this ETag).",
             "headers": {
               "ETag": {
-                "schema": {
-                  "type": "string"
-                },
-                "description": "Strong validator of the text, voice, engine and format."
+                "$ref": "#/components/headers/ETag"
               }
             }
           },
@@ -329,14 +318,7 @@ enum OpenAPIDocument {
         "summary": "One book.",
         "parameters": [
           {
-            "name": "id",
-            "in": "path",
-            "required": true,
-            "schema": {
-              "type": "string",
-              "pattern": "^[0-9]+$"
-            },
-            "description": "The book's library id."
+            "$ref": "#/components/parameters/BookID"
           }
         ],
         "responses": {
@@ -366,14 +348,7 @@ enum OpenAPIDocument {
         "summary": "Remove a book from the library.",
         "parameters": [
           {
-            "name": "id",
-            "in": "path",
-            "required": true,
-            "schema": {
-              "type": "string",
-              "pattern": "^[0-9]+$"
-            },
-            "description": "The book's library id."
+            "$ref": "#/components/parameters/BookID"
           }
         ],
         "responses": {
@@ -398,14 +373,7 @@ enum OpenAPIDocument {
         "summary": "Chapters with their first pages.",
         "parameters": [
           {
-            "name": "id",
-            "in": "path",
-            "required": true,
-            "schema": {
-              "type": "string",
-              "pattern": "^[0-9]+$"
-            },
-            "description": "The book's library id."
+            "$ref": "#/components/parameters/BookID"
           }
         ],
         "responses": {
@@ -437,14 +405,7 @@ enum OpenAPIDocument {
         "summary": "Every page with its chapter and word count.",
         "parameters": [
           {
-            "name": "id",
-            "in": "path",
-            "required": true,
-            "schema": {
-              "type": "string",
-              "pattern": "^[0-9]+$"
-            },
-            "description": "The book's library id."
+            "$ref": "#/components/parameters/BookID"
           }
         ],
         "responses": {
@@ -476,24 +437,10 @@ enum OpenAPIDocument {
         "summary": "A page's text.",
         "parameters": [
           {
-            "name": "id",
-            "in": "path",
-            "required": true,
-            "schema": {
-              "type": "string",
-              "pattern": "^[0-9]+$"
-            },
-            "description": "The book's library id."
+            "$ref": "#/components/parameters/BookID"
           },
           {
-            "name": "page",
-            "in": "path",
-            "required": true,
-            "schema": {
-              "type": "string",
-              "minLength": 1
-            },
-            "description": "A printed page label, a 1-based index, or #index."
+            "$ref": "#/components/parameters/PageLabel"
           }
         ],
         "responses": {
@@ -525,66 +472,22 @@ enum OpenAPIDocument {
         "summary": "A page's audio, from the cache when it is there.",
         "parameters": [
           {
-            "name": "id",
-            "in": "path",
-            "required": true,
-            "schema": {
-              "type": "string",
-              "pattern": "^[0-9]+$"
-            },
-            "description": "The book's library id."
+            "$ref": "#/components/parameters/BookID"
           },
           {
-            "name": "page",
-            "in": "path",
-            "required": true,
-            "schema": {
-              "type": "string",
-              "minLength": 1
-            },
-            "description": "A printed page label, a 1-based index, or #index."
+            "$ref": "#/components/parameters/PageLabel"
           },
           {
-            "name": "voice",
-            "in": "query",
-            "required": false,
-            "schema": {
-              "type": "string"
-            },
-            "description": "A voice name; by default the book's language chooses."
+            "$ref": "#/components/parameters/PageVoice"
           },
           {
-            "name": "format",
-            "in": "query",
-            "required": false,
-            "schema": {
-              "type": "string",
-              "enum": [
-                "mp3",
-                "opus",
-                "aac",
-                "flac",
-                "wav",
-                "pcm"
-              ],
-              "default": "mp3"
-            }
+            "$ref": "#/components/parameters/PageAudioFormat"
           },
           {
-            "name": "Range",
-            "in": "header",
-            "required": false,
-            "schema": {
-              "type": "string"
-            }
+            "$ref": "#/components/parameters/Range"
           },
           {
-            "name": "If-None-Match",
-            "in": "header",
-            "required": false,
-            "schema": {
-              "type": "string"
-            }
+            "$ref": "#/components/parameters/IfNoneMatch"
           }
         ],
         "responses": {
@@ -592,10 +495,7 @@ enum OpenAPIDocument {
             "description": "The whole audio.",
             "headers": {
               "ETag": {
-                "schema": {
-                  "type": "string"
-                },
-                "description": "Strong validator of the text, voice, engine and format."
+                "$ref": "#/components/headers/ETag"
               }
             },
             "content": {
@@ -641,10 +541,7 @@ enum OpenAPIDocument {
             "description": "One byte range.",
             "headers": {
               "ETag": {
-                "schema": {
-                  "type": "string"
-                },
-                "description": "Strong validator of the text, voice, engine and format."
+                "$ref": "#/components/headers/ETag"
               },
               "Content-Range": {
                 "schema": {
@@ -695,10 +592,7 @@ enum OpenAPIDocument {
             "description": "Not modified.",
             "headers": {
               "ETag": {
-                "schema": {
-                  "type": "string"
-                },
-                "description": "Strong validator of the text, voice, engine and format."
+                "$ref": "#/components/headers/ETag"
               }
             }
           },
@@ -733,66 +627,22 @@ enum OpenAPIDocument {
         "summary": "A page's audio headers (length, ETag) without the bytes.",
         "parameters": [
           {
-            "name": "id",
-            "in": "path",
-            "required": true,
-            "schema": {
-              "type": "string",
-              "pattern": "^[0-9]+$"
-            },
-            "description": "The book's library id."
+            "$ref": "#/components/parameters/BookID"
           },
           {
-            "name": "page",
-            "in": "path",
-            "required": true,
-            "schema": {
-              "type": "string",
-              "minLength": 1
-            },
-            "description": "A printed page label, a 1-based index, or #index."
+            "$ref": "#/components/parameters/PageLabel"
           },
           {
-            "name": "voice",
-            "in": "query",
-            "required": false,
-            "schema": {
-              "type": "string"
-            },
-            "description": "A voice name; by default the book's language chooses."
+            "$ref": "#/components/parameters/PageVoice"
           },
           {
-            "name": "format",
-            "in": "query",
-            "required": false,
-            "schema": {
-              "type": "string",
-              "enum": [
-                "mp3",
-                "opus",
-                "aac",
-                "flac",
-                "wav",
-                "pcm"
-              ],
-              "default": "mp3"
-            }
+            "$ref": "#/components/parameters/PageAudioFormat"
           },
           {
-            "name": "Range",
-            "in": "header",
-            "required": false,
-            "schema": {
-              "type": "string"
-            }
+            "$ref": "#/components/parameters/Range"
           },
           {
-            "name": "If-None-Match",
-            "in": "header",
-            "required": false,
-            "schema": {
-              "type": "string"
-            }
+            "$ref": "#/components/parameters/IfNoneMatch"
           }
         ],
         "responses": {
@@ -800,10 +650,7 @@ enum OpenAPIDocument {
             "description": "The whole audio.",
             "headers": {
               "ETag": {
-                "schema": {
-                  "type": "string"
-                },
-                "description": "Strong validator of the text, voice, engine and format."
+                "$ref": "#/components/headers/ETag"
               }
             }
           },
@@ -811,10 +658,7 @@ enum OpenAPIDocument {
             "description": "One byte range.",
             "headers": {
               "ETag": {
-                "schema": {
-                  "type": "string"
-                },
-                "description": "Strong validator of the text, voice, engine and format."
+                "$ref": "#/components/headers/ETag"
               },
               "Content-Range": {
                 "schema": {
@@ -827,10 +671,7 @@ enum OpenAPIDocument {
             "description": "Not modified.",
             "headers": {
               "ETag": {
-                "schema": {
-                  "type": "string"
-                },
-                "description": "Strong validator of the text, voice, engine and format."
+                "$ref": "#/components/headers/ETag"
               }
             }
           },
@@ -867,14 +708,7 @@ enum OpenAPIDocument {
         "summary": "Save where the reader is.",
         "parameters": [
           {
-            "name": "id",
-            "in": "path",
-            "required": true,
-            "schema": {
-              "type": "string",
-              "pattern": "^[0-9]+$"
-            },
-            "description": "The book's library id."
+            "$ref": "#/components/parameters/BookID"
           }
         ],
         "requestBody": {
@@ -1119,7 +953,7 @@ enum OpenAPIDocument {
             "minimum": 0.25,
             "maximum": 4.0,
             "default": 1.0,
-            "description": "Narrowed to what eSpeak can do with the voice (80\u2013450 words per minute); outside it, 400 names the usable range."
+            "description": "Narrowed to what eSpeak can do with the voice (80–450 words per minute); outside it, 400 names the usable range."
           },
           "stream_format": {
             "type": "string",
@@ -1483,6 +1317,78 @@ enum OpenAPIDocument {
             "type": "integer"
           }
         }
+      }
+    },
+    "parameters": {
+      "BookID": {
+        "name": "id",
+        "in": "path",
+        "required": true,
+        "schema": {
+          "type": "string",
+          "pattern": "^[0-9]+$"
+        },
+        "description": "The book's library id."
+      },
+      "PageLabel": {
+        "name": "page",
+        "in": "path",
+        "required": true,
+        "schema": {
+          "type": "string",
+          "minLength": 1
+        },
+        "description": "A printed page label, a 1-based index, or #index."
+      },
+      "PageVoice": {
+        "name": "voice",
+        "in": "query",
+        "required": false,
+        "schema": {
+          "type": "string"
+        },
+        "description": "A voice name; by default the book's language chooses."
+      },
+      "PageAudioFormat": {
+        "name": "format",
+        "in": "query",
+        "required": false,
+        "schema": {
+          "type": "string",
+          "enum": [
+            "mp3",
+            "opus",
+            "aac",
+            "flac",
+            "wav",
+            "pcm"
+          ],
+          "default": "mp3"
+        }
+      },
+      "Range": {
+        "name": "Range",
+        "in": "header",
+        "required": false,
+        "schema": {
+          "type": "string"
+        }
+      },
+      "IfNoneMatch": {
+        "name": "If-None-Match",
+        "in": "header",
+        "required": false,
+        "schema": {
+          "type": "string"
+        }
+      }
+    },
+    "headers": {
+      "ETag": {
+        "schema": {
+          "type": "string"
+        },
+        "description": "Strong validator of the text, voice, engine and format."
       }
     }
   }
