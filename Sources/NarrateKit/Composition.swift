@@ -104,9 +104,10 @@ func speechEngine(_ configuration: NarrateConfiguration) -> ESpeakSynthesizer {
     let settings = EngineSettings(workers: configuration.engineWorkers, executable: configuration.workerExecutable, timeout: configuration.engineTimeout)
     return engines.withLock { engines in
         if let engine = engines[settings] { return engine }
-        // The workers never see an API key: they get this process's environment without them.
-        let environment = ProcessInfo.processInfo.environment.filter { !RemoteAPIKey.environmentVariables.contains($0.key) }
-        let engine = ESpeakSynthesizer(workers: settings.workers, executable: settings.executable, environment: environment, limits: configuration.engineLimits)
+        let engine = ESpeakSynthesizer(
+            workers: settings.workers, executable: settings.executable,
+            environment: RemoteAPIKey.environmentWithoutKeys(), limits: configuration.engineLimits
+        )
         engines[settings] = engine
         return engine
     }

@@ -68,26 +68,27 @@ public func makeExportBookUseCase(configuration: NarrateConfiguration, jobs: Int
     } catch {
         throw .speech(.cacheFailed(error))
     }
-    let environment = ProcessInfo.processInfo.environment.filter { !RemoteAPIKey.environmentVariables.contains($0.key) }
-    let espeak = ESpeakSynthesizer(workers: jobs, executable: workerExecutable ?? configuration.workerExecutable, environment: environment, limits: configuration.engineLimits)
-    if var remote = configuration.remote {
-        // --jobs N: N requests in flight; eSpeak's workers only start for a fallback.
-        remote.concurrency = jobs
-        let synthesizer = remoteEngine(remote, logger: logger)
-        let usage = synthesizer.usage
-        let fallback = configuration.fallsBackToESpeak ? espeak : nil
-        // Cache hits are counted where chunks are looked up, not when files read them back.
-        let repository = TTSRepository(synthesizer: synthesizer, cache: cache, logger: logger, fallback: fallback) { event in
-            if case let .fellBack(text) = event { usage.recordFallback(text: text) }
-        }
-        let engine: EngineDescriptor
-        do { engine = try synthesizer.descriptor() } catch { throw .speech(error) }
-        return ExportBookUseCase(exporter: BookExporter(cache: cache, repository: repository, engine: engine, synthesizer: synthesizer, logger: logger, hasFallback: fallback != nil,
-            onCached: { usage.recordCacheHit(characters: $0) }
-        ))
+    let espeak = ESpeakSynthesizer(
+        workers: jobs, executable: workerExecutable ?? configuration.workerExecutable,
+        environment: RemoteAPIKey.environmentWithoutKeys(), limits: configuration.engineLimits
+    )
+    // With a remote API, --jobs N means N requests in flight; eSpeak's workers start only for a fallback.
+    let remote = configuration.remote.map { engine in
+        var engine = engine
+        engine.concurrency = jobs
+        return remoteEngine(engine, logger: logger)
+    }
+    let synthesizer: any SpeechSynthesizerContract = remote ?? espeak
+    let fallback = remote != nil && configuration.fallsBackToESpeak ? espeak : nil
+    let usage = remote?.usage
+    // Cache hits are counted where chunks are looked up, not when files read them back.
+    let repository = TTSRepository(synthesizer: synthesizer, cache: cache, logger: logger, fallback: fallback) { event in
+        if case let .fellBack(text) = event { usage?.recordFallback(text: text) }
     }
     let engine: EngineDescriptor
-    do { engine = try espeak.descriptor() } catch { throw .speech(error) }
-    let repository = TTSRepository(synthesizer: espeak, cache: cache, logger: logger)
-    return ExportBookUseCase(exporter: BookExporter(cache: cache, repository: repository, engine: engine, synthesizer: espeak, logger: logger))
+    do { engine = try await synthesizer.descriptor() } catch { throw .speech(error) }
+    return ExportBookUseCase(exporter: BookExporter(
+        cache: cache, repository: repository, engine: engine, synthesizer: synthesizer, logger: logger,
+        hasFallback: fallback != nil, onCached: { usage?.recordCacheHit(characters: $0) }
+    ))
 }

@@ -119,7 +119,7 @@ public struct BookExporter: Sendable {
         let width = synthesizer.concurrency * Self.depth
         let hasFallback = hasFallback
         // Who reads it, as a listener would name it.
-        let narrator = Self.narrator(engine: engine, voice: voice)
+        let narrator = synthesizer.narrator(speaking: voice)
         let onCached = onCached
         let logger = logger
         let effects = ExportBookEffects(
@@ -274,17 +274,6 @@ public struct BookExporter: Sendable {
             guard access(directory, W_OK) == 0 else { throw .last("access", directory) }
         }
         TemporaryFileName.removeAbandoned(in: directory)
-    }
-
-    /// "eSpeak NG en-us", or for a remote API "nova (tts-1, api.openai.com/v1)".
-    static func narrator(engine: EngineDescriptor, voice: VoiceProfile) -> String {
-        guard engine.id != "espeak-ng" else { return "eSpeak NG \(voice.voice)" }
-        let fields = engine.version.split(separator: " ")
-        func value(_ name: String) -> String? {
-            fields.first { $0.hasPrefix(name + "=") }.map { String($0.dropFirst(name.count + 1)) }
-        }
-        guard let remoteVoice = value("voice"), let model = value("model"), let endpoint = fields.first else { return engine.version }
-        return "\(remoteVoice) (\(model), \(endpoint))"
     }
 
     private static func describe(_ selection: ExportSelection) -> String {

@@ -21,6 +21,12 @@ public struct RemoteAPIKey: Sendable, Hashable, CustomStringConvertible, CustomD
     /// The variables a key is read from, in order.
     public static let environmentVariables = ["NARRATE_API_KEY", "OPENAI_API_KEY"]
 
+    /// This process's environment without the key variables: what eSpeak's workers are given,
+    /// so that no other process ever sees a key.
+    public static func environmentWithoutKeys(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> [String: String] {
+        environment.filter { !environmentVariables.contains($0.key) }
+    }
+
     /// The key from `NARRATE_API_KEY`, else `OPENAI_API_KEY`, else the first line of `file`;
     /// `nil` when none gives one (a server on loopback may need no key).
     /// - Throws: `SpeechError.remoteRefused` (status 0) when `file` cannot be read or is empty.

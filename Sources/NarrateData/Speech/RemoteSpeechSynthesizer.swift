@@ -42,6 +42,11 @@ public final class RemoteSpeechSynthesizer: SpeechSynthesizerContract {
     public var concurrency: Int { engine.concurrency }
     public var timing: SpeechTiming { .sentences }
 
+    /// "nova (tts-1, api.openai.com/v1)": the API's voice speaks, whatever the local voice.
+    public func narrator(speaking voice: VoiceProfile) -> String {
+        "\(engine.voice) (\(engine.model), \(engine.endpoint))"
+    }
+
     public func synthesize(_ request: SpeechRequest) async throws(SpeechError) -> SpeechAudio {
         guard !request.text.isEmpty else { throw .emptyText }
         guard !request.isSSML else { throw .remoteUnsupported("read SSML") }

@@ -31,6 +31,8 @@ public protocol SpeechSynthesizerContract: Sendable {
     func prestart() throws(SpeechError)
     /// Releases what `prestart` or synthesis started; later requests start it again.
     func shutdown()
+    /// Who reads, as a listener would name it ("eSpeak NG en-us"), for audiobook metadata.
+    func narrator(speaking voice: VoiceProfile) -> String
 }
 
 extension SpeechSynthesizerContract {
@@ -39,4 +41,5 @@ extension SpeechSynthesizerContract {
     public var timing: SpeechTiming { .words }
     public func prestart() throws(SpeechError) {}
     public func shutdown() {}
+    public func narrator(speaking voice: VoiceProfile) -> String { "eSpeak NG \(voice.voice)" }
 }
