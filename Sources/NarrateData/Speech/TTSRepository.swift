@@ -105,10 +105,7 @@ public final class TTSRepository: TTSRepositoryContract {
     /// (they could not be applied; said once), so they do not change its cache key either.
     private func engineRequest(_ request: SpeechRequest) -> SpeechRequest {
         guard !synthesizer.acceptsPhonemes, !request.voice.lexicons.isEmpty else { return request }
-        let first = lexiconsReported.withLock { reported in
-            defer { reported = true }
-            return !reported
-        }
+        let first = Self.isFirst(lexiconsReported)
         if first { logger.warning("Pronunciation lexicons are not applied by the remote speech engine (it reads no eSpeak phonemes).") }
         var stripped = request
         stripped.voice.lexicons = []
@@ -119,10 +116,7 @@ public final class TTSRepository: TTSRepositoryContract {
     /// itself when there is no fallback or the failure is not the API's being unavailable.
     private func fallBack(_ request: SpeechRequest, after error: SpeechError, cache: (any AudioCacheContract)?) async throws(SpeechError) -> SpeechAudio {
         guard let fallback, case let .remoteUnavailable(host, _, reason) = error else { throw error }
-        let first = fallbackReported.withLock { reported in
-            defer { reported = true }
-            return !reported
-        }
+        let first = Self.isFirst(fallbackReported)
         if first {
             logger.warning("The speech API at \(host) could not deliver (\(reason)); such text is spoken by eSpeak NG with voice \(request.voice.voice) instead. Run again with the API up to replace it.")
         }
@@ -188,6 +182,14 @@ public final class TTSRepository: TTSRepositoryContract {
         return audio
     }
 
+    /// Whether this is the first time `flag` is asked (for what is said once per repository).
+    private static func isFirst(_ flag: borrowing Mutex<Bool>) -> Bool {
+        flag.withLock { reported in
+            defer { reported = true }
+            return !reported
+        }
+    }
+
     private func pronouncer(for voice: VoiceProfile) -> Pronouncer {
         let name = voice.voice + "\n" + SpeechRequest(text: "", voice: voice).lexiconDigest
         if let known = pronouncers.withLock({ $0[name] }) { return known }
@@ -222,10 +224,7 @@ public final class TTSRepository: TTSRepositoryContract {
         do {
             try await cache.store(audio, key: key)
         } catch {
-            let first = storeFailureReported.withLock { reported in
-                defer { reported = true }
-                return !reported
-            }
+            let first = Self.isFirst(storeFailureReported)
             if first {
                 logger.warning("The audio cache could not store audio (\(error)); going on without storing. Free space or fix the cache folder to cache again.")
             }
