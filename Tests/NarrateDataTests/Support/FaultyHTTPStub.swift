@@ -2,6 +2,8 @@ import Foundation
 import Glibc
 import Synchronization
 
+@testable import NarrateData
+
 /// An HTTP/1.1 server on a loopback port, in this process, that answers each request with the
 /// next scripted `Reply` (the last one repeats): audio, an error status with headers, a body
 /// that comes slowly, is cut short, or a reset connection. It records every request, the
@@ -110,20 +112,28 @@ final class FaultyHTTPStub: Sendable {
             state.maxInFlight = max(state.maxInFlight, state.inFlight)
             return state.replies.count > 1 ? state.replies.removeFirst() : state.replies[0]
         }
-        defer { state.withLock { $0.inFlight -= 1 } }
-        send(reply, to: client)
+        // A request stops counting as in flight just before its answer is written: the client
+        // may start its next request as soon as it has read it, before this thread goes on.
+        var counted = true
+        send(reply, to: client) {
+            if counted { state.withLock { $0.inFlight -= 1 } }
+            counted = false
+        }
+        if counted { state.withLock { $0.inFlight -= 1 } }
     }
 
-    private func send(_ reply: Reply, to client: Int32) {
+    private func send(_ reply: Reply, to client: Int32, answering: () -> Void) {
         switch reply {
         case let .answer(status, headers, body):
             var all = headers
             if !all.contains(where: { $0.0.lowercased() == "content-length" }) { all.append(("Content-Length", "\(body.count)")) }
+            answering()
             write(client, head(status, all) + body)
         case let .delayed(seconds, inner):
             Thread.sleep(forTimeInterval: seconds)
-            send(inner, to: client)
+            send(inner, to: client, answering: answering)
         case let .trickle(body, contentType, pieces, interval):
+            answering()
             write(client, head(200, [("Content-Type", contentType), ("Content-Length", "\(body.count)")]))
             let size = max(1, (body.count + pieces - 1) / pieces)
             var offset = 0
@@ -133,6 +143,7 @@ final class FaultyHTTPStub: Sendable {
                 offset += size
             }
         case let .cutShort(body, contentType, missing):
+            answering()
             write(client, head(200, [("Content-Type", contentType), ("Content-Length", "\(body.count + missing)")]) + body)
         case .reset:
             var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
@@ -189,15 +200,8 @@ final class FaultyHTTPStub: Sendable {
         )
     }
 
-    /// A 16-bit mono WAV file of `samples`.
+    /// A 16-bit mono WAV file of `samples` (the header `narrate say` writes).
     static func wavBytes(_ samples: [Int16], rate: Int) -> [UInt8] {
-        var bytes: [UInt8] = []
-        func put32(_ value: UInt32) { bytes += withUnsafeBytes(of: value.littleEndian, Array.init) }
-        func put16(_ value: UInt16) { bytes += withUnsafeBytes(of: value.littleEndian, Array.init) }
-        bytes += Array("RIFF".utf8); put32(UInt32(36 + samples.count * 2)); bytes += Array("WAVE".utf8)
-        bytes += Array("fmt ".utf8); put32(16); put16(1); put16(1); put32(UInt32(rate)); put32(UInt32(rate * 2)); put16(2); put16(16)
-        bytes += Array("data".utf8); put32(UInt32(samples.count * 2))
-        for sample in samples { put16(UInt16(bitPattern: sample)) }
-        return bytes
+        WAVWriter.header(sampleRate: rate, dataBytes: UInt64(samples.count * 2)) + samples.flatMap { withUnsafeBytes(of: $0.littleEndian, Array.init) }
     }
 }
