@@ -238,6 +238,12 @@ public func makeVoiceRepository(configuration: NarrateConfiguration) -> any Voic
     }
 }
 
+/// The remote API the preset `name` names, if `name` is a preset that names one: read from the
+/// preset files alone, so asking costs no engine start.
+public func presetRemote(named name: String, configuration: NarrateConfiguration) -> RemoteVoice? {
+    VoiceRepository(presetDirectories: configuration.voiceDirectories) { () throws(SpeechError) in ([], []) }.preset(named: name)?.remote
+}
+
 /// Listing presets and engine voices.
 public func makeGetVoicesUseCase(configuration: NarrateConfiguration) -> any GetVoicesUseCaseContract {
     GetVoicesUseCase(repository: makeVoiceRepository(configuration: configuration))

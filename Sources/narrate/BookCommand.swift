@@ -58,7 +58,7 @@ extension Narrate {
             MemoryTuning.applyForBatch()
             InterruptHandling.install()
             let logger = common.storage.makeLogger()
-            let configuration = try await common.withRemote(common.configuration(paging, matter))
+            let configuration = try common.withRemote(common.configuration(paging, matter))
             let library = try makeLibraryUseCases(configuration: configuration)
             let found = try await library.getBookDetail.execute(reference: book.reference)
             let choice = try await makeResolveVoiceUseCase(configuration: configuration)

@@ -64,12 +64,9 @@ struct CommonOptions: ParsableArguments {
 
     /// The configuration with the remote engine that `--remote` or the `--voice` preset names.
     /// The run's last line then says what was sent (`RunReport`).
-    func withRemote(_ configuration: NarrateConfiguration) async throws -> NarrateConfiguration {
+    func withRemote(_ configuration: NarrateConfiguration) throws -> NarrateConfiguration {
         var configured = configuration
-        var preset: RemoteVoice?
-        if let voice, remote.url == nil || remote.model == nil || remote.voice == nil {
-            preset = try? await makeVoiceRepository(configuration: configuration).profile(named: voice).remote
-        }
+        let preset = voice.flatMap { presetRemote(named: $0, configuration: configuration) }
         try remote.apply(to: &configured, preset: preset, keyFile: apiKeyFile, jobs: jobCount)
         if let engine = configured.remote, let usage = remoteUsage(configuration: configured, logger: storage.makeLogger()) {
             RunReport.set { usage.summary(endpoint: engine.endpoint) }
@@ -83,7 +80,7 @@ struct CommonOptions: ParsableArguments {
     /// What every speaking command needs: the voice (for `language` when none is named) and the
     /// speech path through the cache (which the repository flushes).
     func speech(configuration: NarrateConfiguration, language: String?, logger: Logger) async throws -> Speech {
-        let configuration = try await withRemote(configuration)
+        let configuration = try withRemote(configuration)
         let choice = try await makeResolveVoiceUseCase(configuration: configuration).choose(name: self.voice, language: language, overrides: overrides)
         if language != nil {
             // A book chose the voice: say which, and why, so a wrong language is easy to spot.

@@ -33,7 +33,7 @@ extension Narrate {
         func run() async throws {
             InterruptHandling.install()
             let logger = common.storage.makeLogger()
-            let configuration = try await common.withRemote(common.configuration(paging, matter))
+            let configuration = try common.withRemote(common.configuration(paging, matter))
             let destination = output ?? "page-\(page.replacingOccurrences(of: "/", with: "-")).wav"
             let request = VoiceRequest(name: common.voice, overrides: common.overrides, lexicons: try common.pronunciation.lexicons())
             let narrated = try await makeNarratePageUseCase(configuration: configuration, logger: logger)

@@ -23,6 +23,11 @@ public final class VoiceRepository: VoiceRepositoryContract {
         return presets + engine
     }
 
+    /// The preset `name` stands for, read from the preset files alone (no engine is asked).
+    public func preset(named name: String) -> VoiceProfile? {
+        loadPresets().first { $0.name.lowercased() == name.lowercased() }?.preset
+    }
+
     public func profile(named name: String) async throws(SpeechError) -> VoiceProfile {
         let presets = loadPresets()
         if let preset = presets.first(where: { $0.name.lowercased() == name.lowercased() }), let profile = preset.preset {
