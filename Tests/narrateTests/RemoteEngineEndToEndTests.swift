@@ -54,6 +54,23 @@ struct RemoteEngineEndToEndTests {
         #expect(!upstream.log().contains(Self.key))
     }
 
+    @Test("Given a voice preset that names the API, when say speaks with it, then the API speaks, as a local say of its voice")
+    func presetNamesTheAPI() async throws {
+        let upstream = try await Self.upstream()
+        let folder = try TemporaryFolder()
+        try FileManager.default.createDirectory(atPath: folder.path("voices"), withIntermediateDirectories: true)
+        let preset = #"{"name": "upstream", "voice": "en-us", "remote": {"url": "\#(Self.base(upstream))", "voice": "en-us"}}"#
+        try preset.write(toFile: folder.path("voices/upstream.json"), atomically: true, encoding: .utf8)
+
+        let remote = try await NarrateProcess.narrate(
+            ["say", Self.text, "--voice", "upstream", "-o", "remote.wav", "--cache-dir", folder.path("cache")],
+            in: folder.url, environment: ["NARRATE_API_KEY": Self.key, "NARRATE_VOICES_DIR": folder.path("voices")])
+        #expect(remote.status == 0, "\(remote.stderr)")
+        #expect(remote.stderr.split(separator: "\n").last?.hasPrefix("narrate: remote: \(Self.text.unicodeScalars.count) characters sent to 127.0.0.1:\(upstream.port)/v1") == true)
+        try await NarrateProcess.narrate(["say", Self.text, "--voice", "en-us", "-o", "local.wav", "--no-cache"], in: folder.url)
+        try expectSameSamples("remote.wav", "local.wav", in: folder)
+    }
+
     @Test("Given a book, when it is exported through the API, then each file equals the local export, subtitles follow sentences, and the manifest says so without the key")
     func bookThroughServe() async throws {
         let upstream = try await Self.upstream()
