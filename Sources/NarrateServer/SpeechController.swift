@@ -39,7 +39,7 @@ struct SpeechController: Sendable {
         case let other: throw APIError.badRequest("Unknown stream_format '\(other)': use audio or sse.", param: "stream_format")
         }
         let voice = try await backend.voice(named: body.voice, speed: body.speed ?? 1.0)
-        let tag = try await backend.entityTag(text: input, voice: voice, format: format.rawValue + (isSSE ? "-sse" : ""))
+        let tag = try await backend.entityTag(for: SpeechRequest(text: TextNormalizer.normalize(input), voice: voice), format: format.rawValue + (isSSE ? "-sse" : ""))
         if request.headers[.ifNoneMatch].map({ Self.matches($0, tag) }) == true {
             return Response(status: .notModified, headers: [.eTag: tag])
         }
