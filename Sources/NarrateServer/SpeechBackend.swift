@@ -113,7 +113,7 @@ final class SpeechBackend: Sendable {
     /// A request whose client goes away while it waits leaves the queue.
     /// - Throws: `APIError`: 429 when the queue is full, 4xx for bad input, 5xx when the
     ///   engine fails on the first chunk.
-    func speak(_ text: String, voice: VoiceProfile, channel: (any Channel)?) async throws(APIError) -> SpeechStream {
+    func speak(_ text: SpeechText, voice: VoiceProfile, channel: (any Channel)?) async throws(APIError) -> SpeechStream {
         try await admit(channel: channel)
         let queue = queue
         metrics.synthesisStarted()
@@ -122,7 +122,7 @@ final class SpeechBackend: Sendable {
         let metrics = metrics
         let work = Task {
             do {
-                _ = try await speakText.execute(text: text, voice: voice, isSSML: false) { audio throws(SpeechError) in
+                _ = try await speakText.execute(text: text, voice: voice) { audio throws(SpeechError) in
                     continuation.yield(audio)
                 }
                 continuation.finish()
@@ -136,7 +136,8 @@ final class SpeechBackend: Sendable {
         let speech = SpeechStream(stream)
         do {
             guard let first = try await speech.next() else {
-                throw APIError.badRequest("There is no text to speak.", param: "input", code: "empty_input")
+                // A text with a chunk gives audio or an error; an empty one is refused before.
+                throw APIError(.internalServerError, "No audio came.", code: "synthesis_failed")
             }
             speech.first = first
             return speech

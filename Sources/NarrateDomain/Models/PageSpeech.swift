@@ -13,6 +13,6 @@ public struct PageSpeech: Sendable {
 
     /// The text as it goes to the engine, whole: what a rendering of the page is keyed by.
     public var speechRequest: SpeechRequest {
-        SpeechRequest(text: TextNormalizer.normalize(page.text), voice: voice.profile)
+        SpeechText(page.text).request(voice: voice.profile)
     }
 }
