@@ -17,9 +17,24 @@ enum ErrorMessage {
 
     static func speech(_ error: SpeechError) -> String {
         switch error {
-        case .emptyText: "There is no text to speak. Give a text, a file with -f, or pipe text on standard input."
-        case let .cacheFailed(error): cache(error)
-        default: error.description
+        case .emptyText:
+            "There is no text to speak. Give a text, a file with -f, or pipe text on standard input."
+        case let .voiceNotFound(name, suggestions):
+            suggestions.isEmpty
+                ? "Unknown voice '\(name)'. Run 'narrate voices' to list the voices."
+                : "Unknown voice '\(name)'. Did you mean \(suggestions.joined(separator: ", "))? Run 'narrate voices' to list them all."
+        case let .textTooLong(hours, limit):
+            "This text would give about \(SpeechError.amount(hours)) hours of audio, more than the \(SpeechError.amount(limit)) hours one run may make. Nothing was synthesized; split the text, or add it as a book and export it (narrate add, narrate book)."
+        case let .remoteUnavailable(host, attempts, reason):
+            "The speech API at \(host) could not deliver after \(attempts) attempt\(attempts == 1 ? "" : "s") (\(reason)). Try again later, or add --fallback espeak to speak such text with eSpeak NG."
+        case let .characterLimitReached(limit, sent, needed):
+            "Sending \(needed) more characters to the speech API would pass --max-characters \(limit) (\(sent) sent in this run); nothing past the cap was sent. Raise --max-characters to go on: audio already in the cache costs nothing."
+        case let .remoteUnsupported(what):
+            "The remote speech engine cannot \(what); drop --remote to use eSpeak NG for it."
+        case let .cacheFailed(error):
+            cache(error)
+        default:
+            error.description
         }
     }
 
@@ -58,12 +73,14 @@ enum ErrorMessage {
         switch error {
         case let .book(error): book(error)
         case let .speech(error): speech(error)
-        case .engineFailedOnPage: error.description
+        case let .engineFailedOnPage(page, error): "Page \(page): \(speech(error))"
         }
     }
 
     static func book(_ error: BookError) -> String {
         switch error {
+        case let .bookNotFound(reference):
+            "No book matches '\(reference)'. Give a file path, a library id or a title prefix; 'narrate list' shows the library."
         case let .endOfBook(title, pageCount):
             "'\(title)' is read to the end (page \(pageCount) of \(pageCount)). Narrate a page by number with 'narrate page', or start over with 'narrate next --restart'."
         case let .libraryFailed(reason):

@@ -38,6 +38,43 @@ struct ErrorMessageTests {
         #expect(!line.contains(".."), "\(line)")
     }
 
+    /// Library errors whose remedy, on the command line, is one of its commands or options, with
+    /// the CLI's line for each.
+    static let movedWordings: [(any Error, String)] = [
+        (SpeechError.voiceNotFound("xx", suggestions: []), "Unknown voice 'xx'. Run 'narrate voices' to list the voices."),
+        (SpeechError.voiceNotFound("en-uss", suggestions: ["en-us", "en-gb"]), "Unknown voice 'en-uss'. Did you mean en-us, en-gb? Run 'narrate voices' to list them all."),
+        (SpeechError.textTooLong(estimatedHours: 30.25, limitHours: 24),
+         "This text would give about 30.3 hours of audio, more than the 24 hours one run may make. Nothing was synthesized; split the text, or add it as a book and export it (narrate add, narrate book)."),
+        (SpeechError.remoteUnavailable(host: "api.example.com", attempts: 3, reason: "HTTP 503"),
+         "The speech API at api.example.com could not deliver after 3 attempts (HTTP 503). Try again later, or add --fallback espeak to speak such text with eSpeak NG."),
+        (SpeechError.remoteUnavailable(host: "api.example.com", attempts: 1, reason: "cancelled"),
+         "The speech API at api.example.com could not deliver after 1 attempt (cancelled). Try again later, or add --fallback espeak to speak such text with eSpeak NG."),
+        (SpeechError.characterLimitReached(limit: 500, sent: 480, needed: 60),
+         "Sending 60 more characters to the speech API would pass --max-characters 500 (480 sent in this run); nothing past the cap was sent. Raise --max-characters to go on: audio already in the cache costs nothing."),
+        (SpeechError.remoteUnsupported("read SSML"), "The remote speech engine cannot read SSML; drop --remote to use eSpeak NG for it."),
+        (BookError.bookNotFound(reference: "Emma"), "No book matches 'Emma'. Give a file path, a library id or a title prefix; 'narrate list' shows the library."),
+        (ExportError.speech(.remoteUnsupported("read eSpeak phonemes")), "The remote speech engine cannot read eSpeak phonemes; drop --remote to use eSpeak NG for it."),
+        (ExportError.book(.bookNotFound(reference: "7")), "No book matches '7'. Give a file path, a library id or a title prefix; 'narrate list' shows the library."),
+        (NarrationError.book(.bookNotFound(reference: "Emma")), "No book matches 'Emma'. Give a file path, a library id or a title prefix; 'narrate list' shows the library."),
+        (NarrationError.speech(.voiceNotFound("xx", suggestions: [])), "Unknown voice 'xx'. Run 'narrate voices' to list the voices."),
+        (NarrationError.engineFailedOnPage(page: "3", .engineFailed(reason: "crashed", text: "Hello")),
+         "Page 3: eSpeak NG crashed on the text \u{201C}Hello\u{201D}; nothing was written. Rephrase or remove that text and try again."),
+    ]
+
+    @Test("The CLI names its commands and options where the library's description does not", arguments: 0..<movedWordings.count)
+    func commandsAndOptionsOnlyInTheCLI(index: Int) {
+        // Given
+        let (error, expected) = Self.movedWordings[index]
+
+        // When
+        let line = ErrorMessage.line(for: error)
+        let description = String(describing: error)
+
+        // Then
+        #expect(line == expected)
+        #expect(!description.contains("--") && !description.contains("narrate "), "\(description)")
+    }
+
     @Test("The CLI words cache errors with its options, also when they come wrapped in speech or export errors")
     func cacheErrorsNameTheOptions() {
         // Given

@@ -1,0 +1,49 @@
+import HTTPTypes
+import NarrateKit
+
+/// A speech error in the service's words: the client's fault is 400, the engine's or the
+/// upstream API's 5xx, each with the parameter it is about and a stable code.
+extension APIError {
+    init(_ error: SpeechError) {
+        switch error {
+        case .emptyText:
+            self = .badRequest("There is no text to speak.", param: "input", code: "empty_input")
+        case let .voiceNotFound(name, suggestions):
+            self = .badRequest(Self.unknownVoice(name, suggestions: suggestions), param: "voice", code: "voice_not_found")
+        case let .textTooLong(hours, limit):
+            self = .badRequest(
+                "This text would give about \(SpeechError.amount(hours)) hours of audio, more than the \(SpeechError.amount(limit)) hours one run may make. Nothing was synthesized; split the text, or add it as a book and export it (narrate add, narrate book).",
+                param: "input", code: "input_out_of_bounds")
+        case .parameterOutOfRange, .pauseTooLong, .audioTooLong:
+            self = .badRequest(error.description, param: "input", code: "input_out_of_bounds")
+        case .engineUnavailable:
+            self = APIError(.serviceUnavailable, error.description, code: "engine_unavailable", retryAfter: 5)
+        case .synthesisFailed, .engineFailed:
+            self = APIError(.internalServerError, error.chunkFailure + "; the worker was replaced, other requests are not affected.", code: "synthesis_failed")
+        case .cacheFailed, .outputFailed:
+            self = APIError(.internalServerError, error.description, code: "cache_failed")
+        // The upstream API's faults are this service's: a gateway error, never its key.
+        case .remoteRefused:
+            self = APIError(.badGateway, error.description, code: "upstream_refused")
+        case let .remoteUnavailable(host, attempts, reason):
+            self = APIError(
+                .badGateway,
+                "The speech API at \(host) could not deliver after \(attempts) attempt\(attempts == 1 ? "" : "s") (\(reason)). Try again later, or add --fallback espeak to speak such text with eSpeak NG.",
+                code: "upstream_unavailable", retryAfter: 5)
+        case let .characterLimitReached(limit, sent, needed):
+            self = APIError(
+                .tooManyRequests,
+                "Sending \(needed) more characters to the speech API would pass --max-characters \(limit) (\(sent) sent in this run); nothing past the cap was sent. Raise --max-characters to go on: audio already in the cache costs nothing.",
+                code: "character_limit_reached")
+        case let .remoteUnsupported(what):
+            self = .badRequest("The remote speech engine cannot \(what); drop --remote to use eSpeak NG for it.", param: "input", code: "unsupported_by_upstream")
+        }
+    }
+
+    /// "Unknown voice 'x'. Did you mean y?", with where the voices are listed.
+    private static func unknownVoice(_ name: String, suggestions: [String]) -> String {
+        suggestions.isEmpty
+            ? "Unknown voice '\(name)'. Run 'narrate voices' to list the voices."
+            : "Unknown voice '\(name)'. Did you mean \(suggestions.joined(separator: ", "))? Run 'narrate voices' to list them all."
+    }
+}
