@@ -19,9 +19,9 @@ public enum SpeechError: Error, Sendable, Equatable {
     case cacheFailed(CacheError)
     /// The audio could not be written.
     case outputFailed(OutputError)
-    /// A remote speech API refused the request (400, 401, 403, 404: not retried); `reason`
-    /// says what to do, and never holds the key.
-    case remoteRefused(status: Int, reason: String)
+    /// A remote speech API refused the request (400, 401, 403, 404: not retried), or cannot be
+    /// used at all (status 0: a bad URL, an unreadable key file); `reason` says why.
+    case remoteRefused(status: Int, reason: RemoteRefusal)
     /// A remote speech API could not deliver, after its retries; `reason` names the last failure.
     case remoteUnavailable(host: String, attempts: Int, reason: String)
     /// Sending a text of `needed` characters would pass the run's cap on characters sent to the
