@@ -72,6 +72,8 @@ enum ErrorMessage {
             "Exporting a book needs the audio cache (it is what makes an export resumable and parallel): drop --no-cache."
         case let .speech(error): speech(error)
         case let .book(error): book(error)
+        case let .synthesisFailed(pageLabel, error):
+            "Synthesis failed on page \(pageLabel): \(speech(error))."
         case .ffmpegMissing:
             "M4B needs the ffmpeg program, which is not installed. Install it (apt-get install ffmpeg) or choose --format mp3 or wav."
         case let .sampleRateUnsupported(format, sampleRate, supported):

@@ -54,6 +54,9 @@ struct ErrorMessageTests {
         (SpeechError.remoteUnsupported("read SSML"), "The remote speech engine cannot read SSML; drop --remote to use eSpeak NG for it."),
         (BookError.bookNotFound(reference: "Emma"), "No book matches 'Emma'. Give a file path, a library id or a title prefix; 'narrate list' shows the library."),
         (ExportError.speech(.remoteUnsupported("read eSpeak phonemes")), "The remote speech engine cannot read eSpeak phonemes; drop --remote to use eSpeak NG for it."),
+        // Two full stops, as this line always had: the speech error's and the export's.
+        (ExportError.synthesisFailed(pageLabel: "12", .remoteUnsupported("read SSML")),
+         "Synthesis failed on page 12: The remote speech engine cannot read SSML; drop --remote to use eSpeak NG for it.."),
         (ExportError.book(.bookNotFound(reference: "7")), "No book matches '7'. Give a file path, a library id or a title prefix; 'narrate list' shows the library."),
         (NarrationError.book(.bookNotFound(reference: "Emma")), "No book matches 'Emma'. Give a file path, a library id or a title prefix; 'narrate list' shows the library."),
         (NarrationError.speech(.voiceNotFound("xx", suggestions: [])), "Unknown voice 'xx'. Run 'narrate voices' to list the voices."),
