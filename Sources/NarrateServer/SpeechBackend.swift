@@ -150,31 +150,9 @@ final class SpeechBackend: Sendable {
         }
     }
 
-    /// A speech error as an API error: the client's fault is 400, the engine's 5xx.
+    /// A speech error as an API error (`APIError+SpeechError.swift` words it).
     static func apiError(_ error: SpeechError) -> APIError {
-        switch error {
-        case .emptyText:
-            .badRequest("There is no text to speak.", param: "input", code: "empty_input")
-        case let .voiceNotFound(missing, suggestions):
-            .badRequest("Unknown voice '\(missing)'.\(suggestions.isEmpty ? "" : " Did you mean \(suggestions.joined(separator: ", "))?") GET /v1/audio/voices lists them.", param: "voice", code: "voice_not_found")
-        case .parameterOutOfRange, .pauseTooLong, .textTooLong, .audioTooLong:
-            .badRequest(error.description, param: "input", code: "input_out_of_bounds")
-        case .engineUnavailable:
-            APIError(.serviceUnavailable, error.description, code: "engine_unavailable", retryAfter: 5)
-        case .synthesisFailed, .engineFailed:
-            APIError(.internalServerError, error.chunkFailure + "; the worker was replaced, other requests are not affected.", code: "synthesis_failed")
-        case .cacheFailed, .outputFailed:
-            APIError(.internalServerError, error.description, code: "cache_failed")
-        // The upstream API's faults are this service's: a gateway error, never its key.
-        case .remoteRefused:
-            APIError(.badGateway, error.description, code: "upstream_refused")
-        case .remoteUnavailable:
-            APIError(.badGateway, error.description, code: "upstream_unavailable", retryAfter: 5)
-        case .characterLimitReached:
-            APIError(.tooManyRequests, error.description, code: "character_limit_reached")
-        case .remoteUnsupported:
-            .badRequest(error.description, param: "input", code: "unsupported_by_upstream")
-        }
+        APIError(error)
     }
 }
 
