@@ -146,3 +146,26 @@ public func makeExportBookUseCase(configuration: NarrateConfiguration, jobs: Int
     configuration.remote?.concurrency = jobs
     return try await NarrateEnvironment(configuration: configuration, logger: logger).exportBook()
 }
+
+/// A text file's text: UTF-8, UTF-16 with a byte-order mark, or Windows-1252 (`narrate say -f`).
+/// - Throws: `BookError` when the file cannot be read.
+public func readTextFile(path: String) throws(BookError) -> String {
+    try TextFileReader.read(path: path)
+}
+
+/// Standard input's text, decoded as `readTextFile` decodes a file.
+public func readStandardInputText() -> String {
+    TextFileReader.readStandardInput()
+}
+
+/// Removes the temporary files this process is writing (outputs and cache entries not yet
+/// renamed into place): what a signal handler does before the process ends.
+public func removeTemporaryFiles() {
+    TemporaryFileRegistry.removeAll()
+}
+
+/// Writes `chunks` whole as one audio file in `format` at `path`, under a temporary name renamed
+/// into place (WAV and MP3 in this process, the others through ffmpeg).
+public func writeAudioFile(_ chunks: [SpeechAudio], format: StreamFormat, to path: String) async throws {
+    try await AudioFileRenderer.write(chunks, format: format, to: path)
+}

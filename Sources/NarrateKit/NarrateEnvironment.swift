@@ -106,6 +106,18 @@ public final class NarrateEnvironment: Sendable {
         }
     }
 
+    /// The folder uploaded book files are kept in: `uploads/` beside the library database.
+    public var uploadsDirectory: String {
+        URL(fileURLWithPath: configuration.libraryPath).deletingLastPathComponent().appendingPathComponent("uploads").path
+    }
+
+    /// Keeps an uploaded book file in `uploadsDirectory` under its SHA-256 (one file per
+    /// content), written under a temporary name and renamed; returns its path for the import.
+    /// - Throws: `BookError` when it cannot be written.
+    public func storeUpload(_ bytes: [UInt8], fileExtension: String) throws(BookError) -> String {
+        try BookUploadStore.store(bytes, fileExtension: fileExtension, in: uploadsDirectory)
+    }
+
     // MARK: - Speech
 
     /// The speech path: the configuration's engine behind the audio cache (if any), told to

@@ -6,7 +6,7 @@ import Synchronization
 
 /// A page's encoded audio as a file: the cache folder's `responses/` keeps one per entity tag
 /// (text, voice, engine and format), written under a temporary name and renamed into place
-/// (`AudioFileRenderer`), so a cached page is served like a static file.
+/// (`writeAudioFile`), so a cached page is served like a static file.
 extension SpeechBackend {
     /// The folder rendered responses live in.
     var responsesDirectory: String {
@@ -44,7 +44,7 @@ extension SpeechBackend {
         metrics.synthesisEnded()
         await queue.release()
         do {
-            try await AudioFileRenderer.write([narrated.narration.audio], format: format, to: path)
+            try await writeAudioFile([narrated.narration.audio], format: format, to: path)
         } catch {
             throw APIError(HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage"), "The page audio could not be written as \(format.rawValue) in \(responsesDirectory): \(error)", code: "storage_failed")
         }

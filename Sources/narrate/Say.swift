@@ -53,11 +53,11 @@ extension Narrate {
 
         private func readInput() throws -> String {
             if let text { return text }
-            if let file { return try TextFileReader.read(path: file) }
+            if let file { return try readTextFile(path: file) }
             guard isatty(STDIN_FILENO) == 0 else {
                 throw SpeechError.emptyText
             }
-            return TextFileReader.readStandardInput()
+            return readStandardInputText()
         }
     }
 }
