@@ -24,10 +24,7 @@ extension APIError {
             self = APIError(.internalServerError, error.description, code: "cache_failed")
         // The upstream API's faults are this service's: a gateway error, never its key.
         case let .remoteRefused(status, reason):
-            let message = status == 0
-                ? "The remote speech engine cannot be used: \(Self.upstream(reason))"
-                : "The speech API refused the request (HTTP \(status)): \(Self.upstream(reason))"
-            self = APIError(.badGateway, message, code: "upstream_refused")
+            self = APIError(.badGateway, reason.line(status: status), code: "upstream_refused")
         case let .remoteUnavailable(host, attempts, reason):
             self = APIError(
                 .badGateway,
@@ -40,19 +37,6 @@ extension APIError {
                 code: "character_limit_reached")
         case let .remoteUnsupported(what):
             self = .badRequest("The remote speech engine cannot \(what); drop --remote to use eSpeak NG for it.", param: "input", code: "unsupported_by_upstream")
-        }
-    }
-
-    /// Why the upstream API refused, with the options of `narrate serve` its operator checks.
-    private static func upstream(_ refusal: RemoteRefusal) -> String {
-        switch refusal {
-        case .keyFileUnreadable: "\(refusal.problem). Check --api-key-file."
-        case .keyRejected: "\(refusal.problem). Set NARRATE_API_KEY or OPENAI_API_KEY, or give --api-key-file."
-        case .keyNotPermitted: "\(refusal.problem). Check --remote-model and --remote-voice, and the key's permissions."
-        case .notFound: "\(refusal.problem). Check --remote (the base, like https://api.openai.com/v1), --remote-model and --remote-voice."
-        case .requestRejected: "\(refusal.problem). Check --remote-model, --remote-voice and the speed (--rate)."
-        case .notAudio: "\(refusal.problem). Check --remote: it must be the API base, like https://api.openai.com/v1."
-        case .keyFileEmpty, .notAnAPIBase, .emptyModelOrVoice, .requestNotEncodable, .refused, .audioTooLarge: refusal.description
         }
     }
 

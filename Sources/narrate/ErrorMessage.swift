@@ -26,10 +26,7 @@ enum ErrorMessage {
         case let .textTooLong(hours, limit):
             "This text would give about \(SpeechError.amount(hours)) hours of audio, more than the \(SpeechError.amount(limit)) hours one run may make. Nothing was synthesized; split the text, or add it as a book and export it (narrate add, narrate book)."
         case let .remoteRefused(status, reason):
-            // Status 0: refused before any request (a bad URL, an unreadable key file).
-            status == 0
-                ? "The remote speech engine cannot be used: \(remote(reason))"
-                : "The speech API refused the request (HTTP \(status)): \(remote(reason))"
+            reason.line(status: status)
         case let .remoteUnavailable(host, attempts, reason):
             "The speech API at \(host) could not deliver after \(attempts) attempt\(attempts == 1 ? "" : "s") (\(reason)). Try again later, or add --fallback espeak to speak such text with eSpeak NG."
         case let .characterLimitReached(limit, sent, needed):
@@ -40,19 +37,6 @@ enum ErrorMessage {
             cache(error)
         default:
             error.description
-        }
-    }
-
-    /// Why a remote API refused, with the options to check.
-    static func remote(_ refusal: RemoteRefusal) -> String {
-        switch refusal {
-        case .keyFileUnreadable: "\(refusal.problem). Check --api-key-file."
-        case .keyRejected: "\(refusal.problem). Set NARRATE_API_KEY or OPENAI_API_KEY, or give --api-key-file."
-        case .keyNotPermitted: "\(refusal.problem). Check --remote-model and --remote-voice, and the key's permissions."
-        case .notFound: "\(refusal.problem). Check --remote (the base, like https://api.openai.com/v1), --remote-model and --remote-voice."
-        case .requestRejected: "\(refusal.problem). Check --remote-model, --remote-voice and the speed (--rate)."
-        case .notAudio: "\(refusal.problem). Check --remote: it must be the API base, like https://api.openai.com/v1."
-        case .keyFileEmpty, .notAnAPIBase, .emptyModelOrVoice, .requestNotEncodable, .refused, .audioTooLarge: refusal.description
         }
     }
 

@@ -1,5 +1,6 @@
 import Hummingbird
 import NarrateDomain
+import NarrateKit
 import Testing
 
 @testable import NarrateServer
@@ -70,38 +71,18 @@ struct APIErrorMappingTests {
             message: "The remote speech engine cannot read SSML; drop --remote to use eSpeak NG for it.")),
     ]
 
-    /// An upstream refusal names the options of `narrate serve` to check, as it did.
-    static let refusals: [(SpeechError, String)] = [
-        (.remoteRefused(status: 0, reason: .keyFileUnreadable(path: "/k")),
-         "The remote speech engine cannot be used: the API key file /k cannot be read. Check --api-key-file."),
-        (.remoteRefused(status: 0, reason: .keyFileEmpty(path: "/k")),
-         "The remote speech engine cannot be used: the API key file /k is empty. Put the key on its first line."),
-        (.remoteRefused(status: 0, reason: .notAnAPIBase(url: "ftp://x")),
-         "The remote speech engine cannot be used: 'ftp://x' is not an API base URL. Give one like https://api.openai.com/v1 or http://127.0.0.1:8880/v1."),
-        (.remoteRefused(status: 0, reason: .emptyModelOrVoice), "The remote speech engine cannot be used: the remote model and voice must not be empty."),
-        (.remoteRefused(status: 0, reason: .requestNotEncodable), "The remote speech engine cannot be used: the request could not be encoded"),
-        (.remoteRefused(status: 401, reason: .keyRejected(apiSays: "Incorrect API key provided")),
-         "The speech API refused the request (HTTP 401): the API key was refused (the API says: Incorrect API key provided). Set NARRATE_API_KEY or OPENAI_API_KEY, or give --api-key-file."),
-        (.remoteRefused(status: 403, reason: .keyNotPermitted(apiSays: nil)),
-         "The speech API refused the request (HTTP 403): the API key may not use this model or voice. Check --remote-model and --remote-voice, and the key's permissions."),
-        (.remoteRefused(status: 404, reason: .notFound(apiSays: nil)),
-         "The speech API refused the request (HTTP 404): the API has no such endpoint, model or voice. Check --remote (the base, like https://api.openai.com/v1), --remote-model and --remote-voice."),
-        (.remoteRefused(status: 422, reason: .requestRejected(apiSays: "no such voice")),
-         "The speech API refused the request (HTTP 422): the API rejected the request (the API says: no such voice). Check --remote-model, --remote-voice and the speed (--rate)."),
-        (.remoteRefused(status: 409, reason: .refused(apiSays: nil)), "The speech API refused the request (HTTP 409): the API refused the request."),
-        (.remoteRefused(status: 200, reason: .notAudio(contentType: "text/html")),
-         "The speech API refused the request (HTTP 200): the API answered text/html, not audio. Check --remote: it must be the API base, like https://api.openai.com/v1."),
-        (.remoteRefused(status: 200, reason: .notAudio(contentType: "")),
-         "The speech API refused the request (HTTP 200): the API answered something without a content type, not audio. Check --remote: it must be the API base, like https://api.openai.com/v1."),
-        (.remoteRefused(status: 200, reason: .audioTooLarge(bytes: 70_000_000, limitBytes: 64 << 20)),
-         "The speech API refused the request (HTTP 200): the audio would be 70000000 bytes, more than the 64 MiB one text may give"),
-        (.remoteRefused(status: 200, reason: .audioTooLarge(bytes: nil, limitBytes: 64 << 20)),
-         "The speech API refused the request (HTTP 200): the audio is longer than the 64 MiB one text may give"),
+    /// One refusal of each kind; their words (the options to check) are `RemoteRefusal.withRemedy`,
+    /// which the CLI's tests check line by line.
+    static let refusals: [RemoteRefusal] = [
+        .keyFileUnreadable(path: "/k"), .keyFileEmpty(path: "/k"), .notAnAPIBase(url: "ftp://x"), .emptyModelOrVoice, .requestNotEncodable,
+        .keyRejected(apiSays: "Incorrect API key provided"), .keyNotPermitted(apiSays: nil), .notFound(apiSays: nil),
+        .requestRejected(apiSays: "no such voice"), .refused(apiSays: nil), .notAudio(contentType: "text/html"),
+        .audioTooLarge(bytes: 70_000_000, limitBytes: 64 << 20),
     ]
 
     @Test("Given an upstream refusal, when the service answers it, then it is a 502 upstream_refused with the options to check", arguments: refusals)
-    func upstreamRefusal(error: SpeechError, message: String) {
-        Self.expect(APIError(error), Expected(status: 502, type: "server_error", param: nil, code: "upstream_refused", message: message))
+    func upstreamRefusal(refusal: RemoteRefusal) {
+        Self.expect(APIError(SpeechError.remoteRefused(status: 401, reason: refusal)), Expected(status: 502, type: "server_error", param: nil, code: "upstream_refused", message: refusal.line(status: 401)))
     }
 
     static let bookCases: [(BookError, Expected)] = [
