@@ -9,16 +9,27 @@ import NarrateKit
 struct BooksController: Sendable {
     let backend: SpeechBackend
 
-    struct BookSummary: ResponseEncodable {
-        var id: String
-        var title: String
-        var authors: [String]
-        var language: String?
-        var format: String
-        var page_count: Int
-        var chapter_count: Int
-        var progress: Progress?
-        var added: Date
+    /// A library book in `GET /v1/books` and an upload's answer (snake_case keys).
+    struct BookSummaryResponse: ResponseEncodable {
+        var summary: BookSummary
+
+        private enum CodingKeys: String, CodingKey {
+            case id, title, authors, language, format, pageCount = "page_count", chapterCount = "chapter_count", progress, added
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(summary.id.description, forKey: .id)
+            try container.encode(summary.title, forKey: .title)
+            try container.encode(summary.authors, forKey: .authors)
+            try container.encodeIfPresent(summary.language, forKey: .language)
+            // The case name (plainText, epub, html, markdown), not the CLI's file extension.
+            try container.encode("\(summary.format)", forKey: .format)
+            try container.encode(summary.pageCount, forKey: .pageCount)
+            try container.encode(summary.chapterCount, forKey: .chapterCount)
+            try container.encodeIfPresent(Progress(summary), forKey: .progress)
+            try container.encode(summary.dateAdded, forKey: .added)
+        }
     }
 
     struct Progress: ResponseEncodable, Decodable {
@@ -27,22 +38,45 @@ struct BooksController: Sendable {
         var updated: Date?
     }
 
-    struct BookList: ResponseEncodable { var books: [BookSummary] }
+    struct BookList: ResponseEncodable { var books: [BookSummaryResponse] }
 
+    /// One library book in `GET /v1/books/{id}`: the summary and what else the book says of itself.
     struct BookDetail: ResponseEncodable {
-        var id: String
-        var title: String
-        var authors: [String]
-        var language: String?
+        var summary: BookSummary
         var publisher: String?
         var date: String?
         var description: String?
-        var format: String
-        var page_count: Int
-        var chapter_count: Int
-        var skipped_words: Int
-        var progress: Progress?
-        var added: Date
+        var skippedWords: Int
+
+        init(_ book: LibraryBook) {
+            summary = BookSummary(book)
+            publisher = book.book.metadata.publisher
+            date = book.book.metadata.date
+            description = book.book.metadata.bookDescription
+            skippedWords = book.book.skipped.reduce(0) { $0 + $1.words }
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case id, title, authors, language, publisher, date, description, format
+            case pageCount = "page_count", chapterCount = "chapter_count", skippedWords = "skipped_words", progress, added
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(summary.id.description, forKey: .id)
+            try container.encode(summary.title, forKey: .title)
+            try container.encode(summary.authors, forKey: .authors)
+            try container.encodeIfPresent(summary.language, forKey: .language)
+            try container.encodeIfPresent(publisher, forKey: .publisher)
+            try container.encodeIfPresent(date, forKey: .date)
+            try container.encodeIfPresent(description, forKey: .description)
+            try container.encode("\(summary.format)", forKey: .format)
+            try container.encode(summary.pageCount, forKey: .pageCount)
+            try container.encode(summary.chapterCount, forKey: .chapterCount)
+            try container.encode(skippedWords, forKey: .skippedWords)
+            try container.encodeIfPresent(Progress(summary), forKey: .progress)
+            try container.encode(summary.dateAdded, forKey: .added)
+        }
     }
 
     struct TOCEntry: ResponseEncodable { var title: String; var depth: Int; var page_index: Int; var page: String }
@@ -86,7 +120,7 @@ struct BooksController: Sendable {
 
     func list() async throws -> BookList {
         let books = try await call { () throws(BookError) in try await backend.library.getBooks.execute() }
-        return BookList(books: books.map(summary))
+        return BookList(books: books.map { BookSummaryResponse(summary: BookSummary($0)) })
     }
 
     func upload(_ request: Request, context: ServerRequestContext) async throws -> Response {
@@ -114,21 +148,14 @@ struct BooksController: Sendable {
         }
         let result = try await call { () throws(BookError) in try await backend.library.importBook.execute(path: path) }
         backend.pageMemo.forgetResolutions()
-        var response = try summary(result.book).response(from: request, context: context)
+        var response = try BookSummaryResponse(summary: BookSummary(result.book)).response(from: request, context: context)
         response.status = result.existed ? .ok : .created
         response.headers[.location] = "/v1/books/\(result.book.id)"
         return response
     }
 
     func detail(_ id: String) async throws -> BookDetail {
-        let book = try await find(id)
-        let metadata = book.book.metadata
-        return BookDetail(
-            id: book.id.description, title: metadata.title, authors: metadata.authors, language: metadata.language,
-            publisher: metadata.publisher, date: metadata.date, description: metadata.bookDescription,
-            format: "\(book.book.format)", page_count: book.book.pages.count, chapter_count: book.book.chapters.count,
-            skipped_words: book.book.skipped.reduce(0) { $0 + $1.words }, progress: progress(of: book), added: book.dateAdded
-        )
+        BookDetail(try await find(id))
     }
 
     func remove(_ id: String) async throws -> Response {
@@ -254,19 +281,6 @@ struct BooksController: Sendable {
         return id
     }
 
-    private func summary(_ book: LibraryBook) -> BookSummary {
-        BookSummary(
-            id: book.id.description, title: book.book.metadata.title, authors: book.book.metadata.authors, language: book.book.metadata.language,
-            format: "\(book.book.format)", page_count: book.book.pages.count, chapter_count: book.book.chapters.count, progress: progress(of: book), added: book.dateAdded
-        )
-    }
-
-    private func progress(of book: LibraryBook) -> Progress? {
-        book.progress.map { progress in
-            Progress(page_index: progress.pageIndex, page: book.book.pages.first { $0.index == progress.pageIndex }?.label, updated: progress.updatedAt)
-        }
-    }
-
     /// Runs a library call, its errors as API errors.
     private func call<T>(_ body: () async throws(BookError) -> T) async throws(APIError) -> T {
         do {
@@ -310,5 +324,13 @@ struct BooksController: Sendable {
         let head = String(decoding: bytes.prefix(512), as: UTF8.self).lowercased()
         if head.contains("<html") || head.contains("<!doctype html") { return "html" }
         return "txt"
+    }
+}
+
+extension BooksController.Progress {
+    /// Where the summary's reader stopped; nil before they start.
+    init?(_ summary: BookSummary) {
+        guard let progress = summary.progress else { return nil }
+        self.init(page_index: progress.pageIndex, page: summary.progressPageLabel, updated: progress.updatedAt)
     }
 }
