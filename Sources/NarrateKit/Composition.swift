@@ -2,80 +2,24 @@ import Foundation
 import Logging
 import NarrateData
 import NarrateDomain
-import Synchronization
 
-// The composition root: the only place that knows concrete types from both sides.
+// The composition root: the only place that knows concrete types from both sides. An app, the
+// CLI and the service make one `NarrateEnvironment` and take every use case from it; the
+// functions below are shorthands for an app that needs one piece, each over an environment of
+// its own (so each has its own worker processes).
 
 /// The speech path: eSpeak NG (in `narrate-worker` processes), or the configuration's remote
 /// API (with eSpeak NG as its fallback when the configuration says so), behind `cache` (none:
 /// every request is synthesized).
-/// - Parameter observer: told of every cache hit, miss and synthesis (the service's metrics).
+/// - Parameter observer: told of every cache hit, miss and synthesis.
 public func makeTTSRepository(
     configuration: NarrateConfiguration = .standard(), cache: (any AudioCacheContract)?, logger: Logger,
     observer: @escaping @Sendable (SynthesisEvent) -> Void = { _ in }
 ) -> any TTSRepositoryContract {
-    guard let remote = configuration.remote else {
-        return TTSRepository(synthesizer: speechEngine(configuration), cache: cache, logger: logger, observer: observer)
-    }
-    let synthesizer = remoteEngine(remote, logger: logger)
-    let usage = synthesizer.usage
-    return TTSRepository(
-        synthesizer: synthesizer, cache: cache, logger: logger,
-        fallback: configuration.fallsBackToESpeak ? speechEngine(configuration) : nil
-    ) { event in
-        switch event {
-        case let .cacheHit(_, characters): usage.recordCacheHit(characters: characters)
-        case let .fellBack(text): usage.recordFallback(text: text)
-        default: break
-        }
-        observer(event)
-    }
-}
-
-/// What this process asked of the configuration's remote API so far (characters sent, from the
-/// cache, spoken by eSpeak instead); `nil` without a remote engine.
-/// - Parameter logger: the remote engine's, if this makes it (retries are logged at `.debug`).
-public func remoteUsage(configuration: NarrateConfiguration, logger: Logger) -> RemoteUsage? {
-    configuration.remote.map { remoteEngine($0, logger: logger).usage }
-}
-
-/// One remote synthesizer per remote engine in this process: one count of characters, one cap.
-private let remoteEngines = Mutex<[RemoteSpeechEngine: RemoteSpeechSynthesizer]>([:])
-
-func remoteEngine(_ engine: RemoteSpeechEngine, logger: Logger) -> RemoteSpeechSynthesizer {
-    remoteEngines.withLock { engines in
-        if let synthesizer = engines[engine] { return synthesizer }
-        let synthesizer = RemoteSpeechSynthesizer(engine: engine, logger: logger)
-        engines[engine] = synthesizer
-        return synthesizer
-    }
-}
-
-/// The state of the configuration's engine: its worker processes.
-public struct EngineStatus: Sendable, Equatable {
-    /// How many texts it synthesizes at once.
-    public var workers: Int
-    /// Worker processes running now.
-    public var running: Int
-    /// Workers found dead (crashed or killed) and replaced.
-    public var restarts: Int
-}
-
-/// Starts the configuration's worker processes now (a service does, before it answers).
-/// - Throws: `SpeechError.engineUnavailable` when `narrate-worker` cannot start.
-public func startEngine(configuration: NarrateConfiguration) throws(SpeechError) {
-    try speechEngine(configuration).prestart()
-}
-
-/// Ends the configuration's worker processes and waits for them.
-public func stopEngine(configuration: NarrateConfiguration) {
-    speechEngine(configuration).shutdown()
-}
-
-/// The configuration's engine: workers, running processes, restarts.
-public func engineStatus(configuration: NarrateConfiguration) -> EngineStatus {
-    let engine = speechEngine(configuration)
-    return EngineStatus(workers: engine.workerCount, running: engine.workerProcessIDs.count, restarts: engine.workerRestarts)
+    var configuration = configuration
+    configuration.cacheDirectory = nil
+    let environment = NarrateEnvironment(configuration: configuration, logger: logger)
+    return environment.repository(cache: cache, observer: observer)
 }
 
 /// An encoder that turns PCM at `sampleRate` into `format` as it arrives (WAV, MP3 and PCM
@@ -90,44 +34,10 @@ public func makeAudioStreamEncoder(format: StreamFormat, sampleRate: Int, knownS
     }
 }
 
-/// One engine (one set of worker processes) per engine configuration in this process, shared by
-/// the speech path and the voice list.
-private let engines = Mutex<[EngineSettings: ESpeakSynthesizer]>([:])
-
-private struct EngineSettings: Hashable {
-    var workers: Int
-    var executable: String?
-    var timeout: Duration
-}
-
-func speechEngine(_ configuration: NarrateConfiguration) -> ESpeakSynthesizer {
-    let settings = EngineSettings(workers: configuration.engineWorkers, executable: configuration.workerExecutable, timeout: configuration.engineTimeout)
-    return engines.withLock { engines in
-        if let engine = engines[settings] { return engine }
-        let engine = ESpeakSynthesizer(
-            workers: settings.workers, executable: settings.executable,
-            environment: RemoteAPIKey.environmentWithoutKeys(), limits: configuration.engineLimits
-        )
-        engines[settings] = engine
-        return engine
-    }
-}
-
 /// The audio cache the configuration names, or `nil` when caching is off. A cache folder that
 /// exists but cannot be written (a read-only mount) still serves its audio, with one warning.
 public func makeAudioCache(configuration: NarrateConfiguration, logger: Logger) throws(SpeechError) -> (any AudioCacheContract)? {
-    guard let directory = configuration.cacheDirectory else { return nil }
-    do {
-        return try AudioCache(directory: directory, logger: logger)
-    } catch let .notWritable(path, reason) {
-        guard let readOnly = try? ReadOnlyAudioCache(directory: directory, reason: reason) else {
-            throw .cacheFailed(.notWritable(path: path, reason: reason))
-        }
-        logger.warning("The audio cache \(directory) cannot be written (\(reason)): its audio is used, new audio is not stored.")
-        return readOnly
-    } catch {
-        throw .cacheFailed(error)
-    }
+    try NarrateEnvironment(configuration: configuration, logger: logger).audioCache()
 }
 
 /// The user's own PLS lexicons (`--lexicon`), read and checked.
@@ -146,18 +56,6 @@ public func makeGetSpokenTextUseCase() -> any GetSpokenTextUseCaseContract {
 ///   soonest first sound (a streaming service); otherwise chunks start four at a time.
 public func makeSpeakTextUseCase(repository: any TTSRepositoryContract, firstChunkAlone: Bool = false) -> any SpeakTextUseCaseContract {
     SpeakTextUseCase(repository: repository, firstChunkAlone: firstChunkAlone)
-}
-
-/// The book file parsers (EPUB 2/3, plain text, HTML, Markdown), with the configuration's page
-/// length for books without printed pages.
-public func makeBookSourceRepository(configuration: NarrateConfiguration) -> any BookSourceRepositoryContract {
-    FileBookSourceRepository(options: ParseOptions(wordsPerPage: configuration.wordsPerPage))
-}
-
-/// The book library at `configuration.libraryPath` (created on first use).
-/// - Throws: `BookError.libraryFailed` when the database cannot be opened.
-public func makeBookRepository(configuration: NarrateConfiguration) throws(BookError) -> any BookRepositoryContract {
-    BookRepository(database: try LibraryDatabase.openFile(at: configuration.libraryPath))
 }
 
 /// Everything that works on the library, sharing one database connection.
@@ -181,24 +79,31 @@ public struct LibraryUseCases: Sendable {
     /// Saving where the reader stopped.
     public let updateReadingProgress: any UpdateReadingProgressUseCaseContract
     let bookRepository: any BookRepositoryContract
+
+    /// The library's use cases over the configured database (created on first use) and parsers
+    /// (with the configuration's page length for books without printed pages).
+    /// - Throws: `BookError.libraryFailed` when the database cannot be opened.
+    init(configuration: NarrateConfiguration) throws(BookError) {
+        let library = BookRepository(database: try LibraryDatabase.openFile(at: configuration.libraryPath))
+        let source = FileBookSourceRepository(options: ParseOptions(wordsPerPage: configuration.wordsPerPage))
+        let matter = configuration.includesMatter
+        importBook = ImportBookUseCase(bookRepository: library, sourceRepository: source)
+        getBooks = GetBooksUseCase(repository: library)
+        getBookDetail = GetBookDetailUseCase(bookRepository: library, sourceRepository: source, includesMatter: matter)
+        searchBooks = SearchBooksUseCase(repository: library)
+        deleteBook = DeleteBookUseCase(bookRepository: library, sourceRepository: source)
+        getTableOfContents = GetTableOfContentsUseCase(bookRepository: library, sourceRepository: source, includesMatter: matter)
+        getPages = GetPagesUseCase(bookRepository: library, sourceRepository: source, includesMatter: matter)
+        getPage = GetPageUseCase(bookRepository: library, sourceRepository: source, includesMatter: matter)
+        updateReadingProgress = UpdateReadingProgressUseCase(repository: library, clock: { Date() })
+        bookRepository = library
+    }
 }
 
 /// The library's use cases over the configured database and parsers.
+/// - Throws: `BookError.libraryFailed` when the database cannot be opened.
 public func makeLibraryUseCases(configuration: NarrateConfiguration) throws(BookError) -> LibraryUseCases {
-    let library = try makeBookRepository(configuration: configuration)
-    let source = makeBookSourceRepository(configuration: configuration)
-    return LibraryUseCases(
-        importBook: ImportBookUseCase(bookRepository: library, sourceRepository: source),
-        getBooks: GetBooksUseCase(repository: library),
-        getBookDetail: GetBookDetailUseCase(bookRepository: library, sourceRepository: source, includesMatter: configuration.includesMatter),
-        searchBooks: SearchBooksUseCase(repository: library),
-        deleteBook: DeleteBookUseCase(bookRepository: library, sourceRepository: source),
-        getTableOfContents: GetTableOfContentsUseCase(bookRepository: library, sourceRepository: source, includesMatter: configuration.includesMatter),
-        getPages: GetPagesUseCase(bookRepository: library, sourceRepository: source, includesMatter: configuration.includesMatter),
-        getPage: GetPageUseCase(bookRepository: library, sourceRepository: source, includesMatter: configuration.includesMatter),
-        updateReadingProgress: UpdateReadingProgressUseCase(repository: library, clock: { Date() }),
-        bookRepository: library
-    )
+    try LibraryUseCases(configuration: configuration)
 }
 
 /// Narrating a page from a book reference, as `narrate page` does: the library, the voices and
@@ -206,13 +111,7 @@ public func makeLibraryUseCases(configuration: NarrateConfiguration) throws(Book
 /// - Throws: `BookError.libraryFailed` when the library cannot be opened, `SpeechError` when
 ///   the cache cannot be.
 public func makeNarratePageUseCase(configuration: NarrateConfiguration = .standard(), logger: Logger) throws -> any NarratePageUseCaseContract {
-    let library = try makeLibraryUseCases(configuration: configuration)
-    let cache = try makeAudioCache(configuration: configuration, logger: logger)
-    return NarratePageUseCase(
-        books: library.getBookDetail,
-        voices: makeResolveVoiceUseCase(configuration: configuration),
-        ttsRepository: makeTTSRepository(configuration: configuration, cache: cache, logger: logger)
-    )
+    try NarrateEnvironment(configuration: configuration, logger: logger).narratePage()
 }
 
 /// Narrating a page of a book already in hand, from the cache where it can.
@@ -225,31 +124,48 @@ public func makeRefreshPageNarrationUseCase(repository: any TTSRepositoryContrac
     RefreshPageNarrationUseCase(ttsRepository: repository)
 }
 
-/// Narrating the page after the saved reading progress, and saving the new progress.
-public func makeNarrateNextPageUseCase(library: LibraryUseCases, repository: any TTSRepositoryContract) -> any NarrateNextPageUseCaseContract {
-    NarrateNextPageUseCase(bookRepository: library.bookRepository, ttsRepository: repository, clock: { Date() })
-}
-
-/// The voice presets (`configuration.voiceDirectories`) and the engine's voices.
-public func makeVoiceRepository(configuration: NarrateConfiguration) -> any VoiceRepositoryContract {
-    let synthesizer = speechEngine(configuration)
-    return VoiceRepository(presetDirectories: configuration.voiceDirectories) { () throws(SpeechError) in
-        (try await synthesizer.voices(), try await synthesizer.variants())
-    }
-}
-
-/// The remote API the preset `name` names, if `name` is a preset that names one: read from the
-/// preset files alone, so asking costs no engine start.
-public func presetRemote(named name: String, configuration: NarrateConfiguration) -> RemoteVoice? {
-    VoiceRepository(presetDirectories: configuration.voiceDirectories) { () throws(SpeechError) in ([], []) }.preset(named: name)?.remote
-}
-
 /// Listing presets and engine voices.
 public func makeGetVoicesUseCase(configuration: NarrateConfiguration) -> any GetVoicesUseCaseContract {
-    GetVoicesUseCase(repository: makeVoiceRepository(configuration: configuration))
+    NarrateEnvironment(configuration: configuration, logger: Logger(label: "narrate")).getVoices
 }
 
 /// Resolving a voice name (or a text's language) and overrides to a voice profile.
 public func makeResolveVoiceUseCase(configuration: NarrateConfiguration) -> any ResolveVoiceUseCaseContract {
-    ResolveVoiceUseCase(repository: makeVoiceRepository(configuration: configuration))
+    NarrateEnvironment(configuration: configuration, logger: Logger(label: "narrate")).resolveVoice
+}
+
+/// The export use case: `jobs` chunks synthesized at once, each in a `narrate-worker` process
+/// (found as `ESpeakWorkerLocator` says, or at `workerExecutable`), or `jobs` requests in
+/// flight to a remote API, through the audio cache (which is what makes an export resumable).
+/// - Throws: `ExportError.speech(.cacheFailed(.disabled))` when the cache is off, `.speech(.cacheFailed)`
+///   when it cannot be opened.
+public func makeExportBookUseCase(configuration: NarrateConfiguration, jobs: Int, logger: Logger, workerExecutable: String? = nil) async throws(ExportError) -> any ExportBookUseCaseContract {
+    var configuration = configuration
+    configuration.engineWorkers = max(1, jobs)
+    if let workerExecutable { configuration.workerExecutable = workerExecutable }
+    configuration.remote?.concurrency = jobs
+    return try await NarrateEnvironment(configuration: configuration, logger: logger).exportBook()
+}
+
+/// A text file's text: UTF-8, UTF-16 with a byte-order mark, or Windows-1252 (`narrate say -f`).
+/// - Throws: `BookError` when the file cannot be read.
+public func readTextFile(path: String) throws(BookError) -> String {
+    try TextFileReader.read(path: path)
+}
+
+/// Standard input's text, decoded as `readTextFile` decodes a file.
+public func readStandardInputText() -> String {
+    TextFileReader.readStandardInput()
+}
+
+/// Removes the temporary files this process is writing (outputs and cache entries not yet
+/// renamed into place): what a signal handler does before the process ends.
+public func removeTemporaryFiles() {
+    TemporaryFileRegistry.removeAll()
+}
+
+/// Writes `chunks` whole as one audio file in `format` at `path`, under a temporary name renamed
+/// into place (WAV and MP3 in this process, the others through ffmpeg).
+public func writeAudioFile(_ chunks: [SpeechAudio], format: StreamFormat, to path: String) async throws {
+    try await AudioFileRenderer.write(chunks, format: format, to: path)
 }

@@ -4,7 +4,6 @@
 @_exported import protocol NarrateData.AudioCacheContract
 @_exported import struct NarrateData.CachePruneResult
 @_exported import enum NarrateData.TextFileReader
-@_exported import struct NarrateData.BookExportOptions
 @_exported import protocol NarrateData.AudioStreamEncoder
 @_exported import enum NarrateData.StreamFormat
 @_exported import enum NarrateData.AudioFileRenderer

@@ -29,20 +29,8 @@ extension BookRoutes {
         }
     }
 
-    /// A library error as the service answers it.
+    /// A library error as an API error (`APIError+BookError.swift` words it).
     static func apiError(_ error: BookError) -> APIError {
-        switch error {
-        case .bookNotFound, .fileNotFound:
-            APIError.notFound(error.description.replacingOccurrences(of: " 'narrate list' shows the library.", with: " GET /v1/books lists the library."))
-        case .pageNotFound, .endOfBook:
-            APIError(.notFound, error.description, code: "page_not_found")
-        case .libraryFailed:
-            APIError(.internalServerError, error.description, code: "library_failed")
-        case .ambiguousBook:
-            APIError.badRequest(error.description)
-        default:
-            // The upload's own problems: not a book, damaged, too large inside.
-            APIError(.unprocessableContent, error.description.replacingOccurrences(of: #"'[^']*/uploads/[0-9a-f]{64}\.(\w+)'"#, with: "The uploaded file", options: .regularExpression), code: "unreadable_book")
-        }
+        APIError(error)
     }
 }

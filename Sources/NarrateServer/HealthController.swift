@@ -17,21 +17,21 @@ struct HealthController: Sendable {
     func register(on router: Router<ServerRequestContext>) {
         router.get("/healthz") { _, _ in Health(status: "ok") }
         router.get("/readyz") { _, _ -> Health in
-            var status = engineStatus(configuration: backend.configuration)
+            var status = backend.environment.engineStatus
             if status.running == 0 {
                 // Workers start on demand and are replaced when they die: start them now.
                 do {
-                    try startEngine(configuration: backend.configuration)
+                    try backend.environment.startEngine()
                 } catch {
                     throw APIError(.serviceUnavailable, "The synthesis workers cannot start: \(error)", code: "engine_unavailable", retryAfter: 5)
                 }
-                status = engineStatus(configuration: backend.configuration)
+                status = backend.environment.engineStatus
             }
             return Health(status: "ready", workers: status.workers, running: status.running, restarts: status.restarts)
         }
         router.get("/metrics") { _, _ in
             backend.metrics.recordQueue(depth: await backend.queue.depth)
-            let text = backend.metrics.text(engine: engineStatus(configuration: backend.configuration))
+            let text = backend.metrics.text(engine: backend.environment.engineStatus)
             return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(bytes: text)))
         }
         router.get("/openapi.json") { _, _ in

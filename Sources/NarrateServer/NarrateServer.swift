@@ -63,16 +63,16 @@ public struct NarrateServer: Sendable {
             cancellationSignals: [],
             logger: logger
         ).withDeadline(server.shutdownDeadline))
-        try startEngine(configuration: backend.configuration)
+        try backend.environment.startEngine()
         do {
             try await group.run()
         } catch {
             await backend.repository.flush()
-            stopEngine(configuration: backend.configuration)
+            backend.environment.stopEngine()
             throw error
         }
         await backend.repository.flush()
-        stopEngine(configuration: backend.configuration)
+        backend.environment.stopEngine()
     }
 
     static func describe(_ address: SocketAddress?) -> String {

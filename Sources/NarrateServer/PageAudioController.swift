@@ -39,23 +39,20 @@ struct PageAudioController: BookRoutes {
         // One request looks it up again; the others meanwhile are served what was known.
         defer { backend.pageMemo.endRefresh(key) }
         let reference = try Self.reference(id)
-        let found = try await call { () throws(BookError) in try await backend.library.getPage.execute(reference: reference, page: page) }
-        let book = found.book
-        let voice: VoiceProfile
-        if !voiceName.isEmpty {
-            voice = try await backend.voice(named: voiceName, speed: nil)
-        } else {
-            do {
-                voice = try await backend.resolveVoice.choose(name: nil, language: book.book.metadata.language, overrides: VoiceOverrides()).profile.reading(book.book)
-            } catch {
-                throw SpeechBackend.apiError(error)
-            }
+        // The voice and lexicons `narrate page BOOK PAGE --voice NAME` reads the page with.
+        let named = voiceName.trimmingCharacters(in: .whitespaces).lowercased()
+        let voice = VoiceRequest(name: named.isEmpty ? nil : named)
+        let speech: PageSpeech
+        do {
+            speech = try await backend.resolvePageSpeech.execute(reference: reference, page: page, voice: voice)
+        } catch {
+            throw SpeechBackend.apiError(error)
         }
-        let tag = try await backend.entityTag(text: found.page.text, voice: voice, format: format.rawValue)
+        let tag = try await backend.entityTag(for: speech.speechRequest, format: format.rawValue)
         if let header = request.headers[.ifNoneMatch], SpeechController.matches(header, tag) {
             return Response(status: .notModified, headers: [.eTag: tag])
         }
-        let path = try await backend.renderedPage(book: book.book, page: found.page, voice: voice, format: format, tag: tag, channel: context.channel)
+        let path = try await backend.renderedPage(speech, reference: reference, voice: voice, format: format, tag: tag)
         backend.pageMemo.remember(key, tag: tag, path: path)
         return try respond(request, tag: tag, path: path, format: format)
     }

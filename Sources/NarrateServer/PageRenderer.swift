@@ -6,43 +6,59 @@ import Synchronization
 
 /// A page's encoded audio as a file: the cache folder's `responses/` keeps one per entity tag
 /// (text, voice, engine and format), written under a temporary name and renamed into place
-/// (`AudioFileRenderer`), so a cached page is served like a static file.
+/// (`writeAudioFile`), so a cached page is served like a static file.
 extension SpeechBackend {
     /// The folder rendered responses live in.
     var responsesDirectory: String {
         (configuration.cacheDirectory ?? NSTemporaryDirectory() + "/narrate-\(getuid())") + "/responses"
     }
 
-    /// The file holding `page` spoken by `voice` as `format`, rendered now if it is not yet.
-    /// - Throws: `APIError` (429 when busy, 5xx when synthesis or encoding fails).
+    /// The file holding the page `speech` names as `format`, rendered now if it is not yet:
+    /// narrated by `narratePage`, the use case `narrate page` runs, once a synthesis slot is free.
     /// Clients asking at once for a page not yet rendered share one rendering.
-    func renderedPage(book: Book, page: Page, voice: VoiceProfile, format: StreamFormat, tag: String, channel: (any Channel)?) async throws -> String {
+    /// - Throws: `APIError` (429 when busy, 5xx when synthesis or encoding fails).
+    func renderedPage(_ speech: PageSpeech, reference: String, voice: VoiceRequest, format: StreamFormat, tag: String) async throws -> String {
         let name = tag.filter { $0.isLetter || $0.isNumber || $0 == "-" }
         let path = "\(responsesDirectory)/\(name).\(format.rawValue)"
         if access(path, R_OK) == 0 { return path }
-        let text = page.text
+        let page = "#\(speech.page.index)"
         let (rendering, isFirst) = renders.join(path) {
             // Not cancelled with the client that started it: the others wait for it too.
-            Task { try await self.render(text, voice: voice, format: format, to: path) }
+            Task { try await self.render(reference: reference, page: page, voice: voice, format: format, to: path) }
         }
         defer { if isFirst { renders.end(path) } }
         return try await rendering.value
     }
 
-    private func render(_ text: String, voice: VoiceProfile, format: StreamFormat, to path: String) async throws -> String {
-        let speech = try await speak(text, voice: voice, channel: nil)
-        var audio: [SpeechAudio] = []
+    private func render(reference: String, page: String, voice: VoiceRequest, format: StreamFormat, to path: String) async throws -> String {
+        try await admit(channel: nil)
+        metrics.synthesisStarted()
+        let narrated: NarratedPage
         do {
-            while let chunk = try await speech.next() { audio.append(chunk) }
-        } catch let error as SpeechError {
+            narrated = try await narratePage.execute(reference: reference, page: page, voice: voice, refresh: false)
+        } catch {
+            metrics.synthesisEnded()
+            await queue.release()
             throw Self.apiError(error)
         }
+        metrics.synthesisEnded()
+        await queue.release()
         do {
-            try await AudioFileRenderer.write(audio, format: format, to: path)
+            try await writeAudioFile([narrated.narration.audio], format: format, to: path)
         } catch {
             throw APIError(HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage"), "The page audio could not be written as \(format.rawValue) in \(responsesDirectory): \(error)", code: "storage_failed")
         }
         return path
+    }
+
+    /// A narration error as an API error: the book's (404 and the like), the speech's, or the
+    /// engine failing on the page.
+    static func apiError(_ error: NarrationError) -> APIError {
+        switch error {
+        case let .book(error): LibraryController.apiError(error)
+        case let .speech(error): apiError(error)
+        case let .engineFailedOnPage(_, error): apiError(error)
+        }
     }
 }
 

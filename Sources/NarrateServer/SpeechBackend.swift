@@ -8,13 +8,18 @@ import NarrateKit
 /// cache and keys as the CLI), the voices, the library, the admission queue and the metrics.
 /// HTTP and Wyoming both speak through `speak`.
 final class SpeechBackend: Sendable {
-    let configuration: NarrateConfiguration
+    /// What the service narrates with: one engine, cache and library for every request.
+    let environment: NarrateEnvironment
     let server: ServerConfiguration
     let repository: any TTSRepositoryContract
     let speakText: any SpeakTextUseCaseContract
     let resolveVoice: any ResolveVoiceUseCaseContract
     let getVoices: any GetVoicesUseCaseContract
     let library: LibraryUseCases
+    /// A page and its voice, for the page audio's entity tag before it is rendered.
+    let resolvePageSpeech: any ResolvePageSpeechUseCaseContract
+    /// A page's audio: the same use case as `narrate page`.
+    let narratePage: any NarratePageUseCaseContract
     let queue: SynthesisQueue
     let metrics: ServerMetrics
     let logger: Logger
@@ -25,21 +30,24 @@ final class SpeechBackend: Sendable {
     /// Page renderings in progress, shared by the requests that want the same file.
     let renders = RenderFlights()
 
+    var configuration: NarrateConfiguration { environment.configuration }
+
     init(configuration: NarrateConfiguration, server: ServerConfiguration, logger: Logger) throws {
-        self.configuration = configuration
         self.server = server
         self.logger = logger
         let metrics = ServerMetrics()
         self.metrics = metrics
-        let cache = try makeAudioCache(configuration: configuration, logger: logger)
-        repository = makeTTSRepository(configuration: configuration, cache: cache, logger: logger) { event in
+        environment = NarrateEnvironment(configuration: configuration, logger: logger, fallbackVoices: OpenAIVoices.profiles) { event in
             metrics.record(event)
             RequestRecord.current?.record(event)
         }
-        speakText = makeSpeakTextUseCase(repository: repository, firstChunkAlone: true)
-        resolveVoice = makeResolveVoiceUseCase(configuration: configuration)
-        getVoices = makeGetVoicesUseCase(configuration: configuration)
-        library = try makeLibraryUseCases(configuration: configuration)
+        repository = try environment.ttsRepository()
+        speakText = try environment.speakText(firstChunkAlone: true)
+        resolveVoice = environment.resolveVoice
+        getVoices = environment.getVoices
+        library = try environment.library()
+        resolvePageSpeech = try environment.resolvePageSpeech()
+        narratePage = try environment.narratePage()
         queue = SynthesisQueue(slots: configuration.engineWorkers, limit: server.queueLimit)
     }
 
@@ -48,7 +56,7 @@ final class SpeechBackend: Sendable {
     /// - Throws: `APIError` 400 naming the parameter.
     func voice(named name: String?, speed: Double?) async throws(APIError) -> VoiceProfile {
         let name = name?.trimmingCharacters(in: .whitespaces).lowercased()
-        var profile: VoiceProfile
+        let profile: VoiceProfile
         let wanted = name?.isEmpty == false ? name! : server.defaultVoice.lowercased()
         do {
             if let known = voiceMemo.profile(for: wanted) {
@@ -57,54 +65,38 @@ final class SpeechBackend: Sendable {
                 profile = try await resolveVoice.execute(name: wanted, language: nil, overrides: VoiceOverrides())
                 voiceMemo.remember(profile, for: wanted)
             }
-        } catch let .voiceNotFound(missing, suggestions) {
-            guard let name, let builtIn = OpenAIVoices.profiles[name] else {
-                let hint = suggestions.isEmpty ? "" : " Did you mean \(suggestions.joined(separator: ", "))?"
-                throw APIError.badRequest("Unknown voice '\(missing)'.\(hint) GET /v1/audio/voices lists them.", param: "voice", code: "voice_not_found")
-            }
-            profile = builtIn
         } catch {
             throw Self.apiError(error)
         }
-        if let speed {
-            let usable = Self.speedRange(for: profile)
-            guard speed.isFinite, speed >= usable.lowerBound - 1e-9, speed <= usable.upperBound + 1e-9 else {
-                throw APIError.badRequest(
-                    "speed \(speed) is more than eSpeak can do with this voice: use \(Self.format(usable.lowerBound)) to \(Self.format(usable.upperBound)) (1.0 is \(profile.rate) words per minute).",
-                    param: "speed", code: "speed_out_of_range")
-            }
-            profile.rate = min(VoiceProfile.rateRange.upperBound, max(VoiceProfile.rateRange.lowerBound, Int((Double(profile.rate) * speed).rounded())))
+        guard let speed else { return profile }
+        guard let fast = profile.atSpeed(speed) else {
+            let usable = profile.speedRange
+            throw APIError.badRequest(
+                "speed \(speed) is more than eSpeak can do with this voice: use \(Self.format(usable.lowerBound)) to \(Self.format(usable.upperBound)) (1.0 is \(profile.rate) words per minute).",
+                param: "speed", code: "speed_out_of_range")
         }
-        return profile
-    }
-
-    /// The speeds eSpeak can do with `profile`: OpenAI's 0.25–4.0, narrowed to its rate range.
-    static func speedRange(for profile: VoiceProfile) -> ClosedRange<Double> {
-        let low = max(0.25, Double(VoiceProfile.rateRange.lowerBound) / Double(profile.rate))
-        let high = min(4.0, Double(VoiceProfile.rateRange.upperBound) / Double(profile.rate))
-        return ((low * 100).rounded(.up) / 100)...((high * 100).rounded(.down) / 100)
+        return fast
     }
 
     private static func format(_ value: Double) -> String {
         String(format: "%.2f", value)
     }
 
-    /// A strong validator for what `text` in `voice` gives as `format`: the cache key of the
-    /// whole text (engine, version, voice, lexicons, text) with the format.
-    func entityTag(text: String, voice: VoiceProfile, format: String) async throws(APIError) -> String {
+    /// A strong validator for what `request` gives as `format`: the cache key of the whole text
+    /// (engine, version, voice, lexicons, text) with the format.
+    func entityTag(for request: SpeechRequest, format: String) async throws(APIError) -> String {
         do {
-            let key = try await repository.cacheKey(for: SpeechRequest(text: TextNormalizer.normalize(text), voice: voice))
+            let key = try await repository.cacheKey(for: request)
             return "\"\(key.prefix(32))-\(format)\""
         } catch {
             throw Self.apiError(error)
         }
     }
 
-    /// Starts speaking `text` once a synthesis slot is free, and waits for its first chunk.
-    /// A request whose client goes away while it waits leaves the queue.
-    /// - Throws: `APIError`: 429 when the queue is full, 4xx for bad input, 5xx when the
-    ///   engine fails on the first chunk.
-    func speak(_ text: String, voice: VoiceProfile, channel: (any Channel)?) async throws(APIError) -> SpeechStream {
+    /// Waits for a synthesis slot; a request whose client goes away while it waits leaves the
+    /// queue. The caller gives the slot back with `queue.release()`.
+    /// - Throws: `APIError` 429 when the queue is full, 499 when the client went away.
+    func admit(channel: (any Channel)?) async throws(APIError) {
         let queue = queue
         let admission = Task { try await queue.acquire() }
         channel?.closeFuture.whenComplete { _ in admission.cancel() }
@@ -115,13 +107,22 @@ final class SpeechBackend: Sendable {
         } catch {
             throw APIError(HTTPResponse.Status(code: 499, reasonPhrase: "Client Closed Request"), "The client went away while waiting.", code: "client_closed")
         }
+    }
+
+    /// Starts speaking `text` once a synthesis slot is free, and waits for its first chunk.
+    /// A request whose client goes away while it waits leaves the queue.
+    /// - Throws: `APIError`: 429 when the queue is full, 4xx for bad input, 5xx when the
+    ///   engine fails on the first chunk.
+    func speak(_ text: SpeechText, voice: VoiceProfile, channel: (any Channel)?) async throws(APIError) -> SpeechStream {
+        try await admit(channel: channel)
+        let queue = queue
         metrics.synthesisStarted()
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: SpeechAudio.self, throwing: (any Error).self)
         let speakText = speakText
         let metrics = metrics
         let work = Task {
             do {
-                _ = try await speakText.execute(text: text, voice: voice, isSSML: false) { audio throws(SpeechError) in
+                _ = try await speakText.execute(text: text, voice: voice) { audio throws(SpeechError) in
                     continuation.yield(audio)
                 }
                 continuation.finish()
@@ -135,7 +136,8 @@ final class SpeechBackend: Sendable {
         let speech = SpeechStream(stream)
         do {
             guard let first = try await speech.next() else {
-                throw APIError.badRequest("There is no text to speak.", param: "input", code: "empty_input")
+                // A text with a chunk gives audio or an error; an empty one is refused before.
+                throw APIError(.internalServerError, "No audio came.", code: "synthesis_failed")
             }
             speech.first = first
             return speech
@@ -148,31 +150,9 @@ final class SpeechBackend: Sendable {
         }
     }
 
-    /// A speech error as an API error: the client's fault is 400, the engine's 5xx.
+    /// A speech error as an API error (`APIError+SpeechError.swift` words it).
     static func apiError(_ error: SpeechError) -> APIError {
-        switch error {
-        case .emptyText:
-            .badRequest("There is no text to speak.", param: "input", code: "empty_input")
-        case .voiceNotFound:
-            .badRequest(error.description, param: "voice", code: "voice_not_found")
-        case .parameterOutOfRange, .pauseTooLong, .textTooLong, .audioTooLong:
-            .badRequest(error.description, param: "input", code: "input_out_of_bounds")
-        case .engineUnavailable:
-            APIError(.serviceUnavailable, error.description, code: "engine_unavailable", retryAfter: 5)
-        case .synthesisFailed, .engineFailed:
-            APIError(.internalServerError, error.chunkFailure + "; the worker was replaced, other requests are not affected.", code: "synthesis_failed")
-        case .cacheFailed, .outputFailed:
-            APIError(.internalServerError, error.description, code: "cache_failed")
-        // The upstream API's faults are this service's: a gateway error, never its key.
-        case .remoteRefused:
-            APIError(.badGateway, error.description, code: "upstream_refused")
-        case .remoteUnavailable:
-            APIError(.badGateway, error.description, code: "upstream_unavailable", retryAfter: 5)
-        case .characterLimitReached:
-            APIError(.tooManyRequests, error.description, code: "character_limit_reached")
-        case .remoteUnsupported:
-            .badRequest(error.description, param: "input", code: "unsupported_by_upstream")
-        }
+        APIError(error)
     }
 }
 

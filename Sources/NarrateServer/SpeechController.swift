@@ -25,7 +25,8 @@ struct SpeechController: Sendable {
         guard input.count <= backend.server.maxInput else {
             throw APIError.badRequest("input has \(input.count) characters; the most is \(backend.server.maxInput).", param: "input", code: "input_too_long")
         }
-        guard input.contains(where: { !$0.isWhitespace }) else {
+        let text = SpeechText(input)
+        guard !text.isEmpty else {
             throw APIError.badRequest("input is empty: give some text to speak.", param: "input", code: "empty_input")
         }
         let formatName = body.responseFormat ?? "mp3"
@@ -39,13 +40,13 @@ struct SpeechController: Sendable {
         case let other: throw APIError.badRequest("Unknown stream_format '\(other)': use audio or sse.", param: "stream_format")
         }
         let voice = try await backend.voice(named: body.voice, speed: body.speed ?? 1.0)
-        let tag = try await backend.entityTag(text: input, voice: voice, format: format.rawValue + (isSSE ? "-sse" : ""))
+        let tag = try await backend.entityTag(for: text.request(voice: voice), format: format.rawValue + (isSSE ? "-sse" : ""))
         if request.headers[.ifNoneMatch].map({ Self.matches($0, tag) }) == true {
             return Response(status: .notModified, headers: [.eTag: tag])
         }
-        let speech = try await backend.speak(input, voice: voice, channel: context.channel)
+        let speech = try await backend.speak(text, voice: voice, channel: context.channel)
         guard let first = speech.first else { throw APIError(.internalServerError, "No audio came.", code: "synthesis_failed") }
-        let single = SpeakTextUseCase.chunkCount(of: input) == 1
+        let single = text.chunks.count == 1
         let encoder: any AudioStreamEncoder
         do {
             encoder = try makeAudioStreamEncoder(format: format, sampleRate: first.sampleRate, knownSampleCount: single && !isSSE ? first.samples.count : nil)

@@ -118,9 +118,10 @@ struct WyomingServer: Service {
             return
         }
         var rate = sampleRate
-        if text.contains(where: { !$0.isWhitespace }) {
+        let prepared = SpeechText(text)
+        if !prepared.isEmpty {
             do {
-                let speech = try await backend.speak(text, voice: voice, channel: nil)
+                let speech = try await backend.speak(prepared, voice: voice, channel: nil)
                 var first = true
                 while let audio = try await speech.next() {
                     rate = audio.sampleRate

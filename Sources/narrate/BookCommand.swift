@@ -57,24 +57,16 @@ extension Narrate {
         func run() async throws {
             MemoryTuning.applyForBatch()
             InterruptHandling.install()
-            let logger = common.storage.makeLogger()
-            let configuration = try common.withRemote(common.configuration(paging, matter))
-            let library = try makeLibraryUseCases(configuration: configuration)
-            let found = try await library.getBookDetail.execute(reference: book.reference)
-            let choice = try await makeResolveVoiceUseCase(configuration: configuration)
-                .choose(name: common.voice, language: found.book.metadata.language, overrides: common.overrides)
-            common.storage.report(choice)
-            var voice = choice.profile
-            voice.lexicons = try common.pronunciation.lexicons() + voice.lexicons
-            let directory = output ?? FileName.slug(found.book.metadata.title)
+            let environment = try common.environment(common.configuration(paging, matter))
             let selection: ExportSelection = pages.map { .pages($0.range) } ?? chapters.map { .chapters($0.range) } ?? .all
             let options = BookExportOptions(
-                directory: directory, split: split, format: format, subtitles: subtitles,
-                selection: selection, shard: shard?.shard, granularity: granularity, sourcePath: found.sourcePath
+                directory: output ?? "", split: split, format: format, subtitles: subtitles,
+                selection: selection, shard: shard?.shard, granularity: granularity
             )
-            let exporter = try await makeExportBookUseCase(configuration: configuration, jobs: common.jobCount, logger: logger)
-            let progress = ProgressDisplay(quiet: common.storage.quiet, directory: directory)
-            let summary = try await exporter.execute(book: found.book, voice: voice, options: options) { progress.update($0) }
+            let exporter = try await environment.exportBook()
+            let progress = ExportProgressReport(quiet: common.storage.quiet)
+            let summary = try await exporter.execute(reference: book.reference, voice: try common.voiceRequest(), options: options) { progress.handle($0) }
+            let (found, directory) = progress.started()
             progress.finish()
             if let shard {
                 common.storage.report("Shard \(shard.shard.index)/\(shard.shard.count) of '\(found.book.metadata.title)' is in the cache; run without --shard to write the files.")

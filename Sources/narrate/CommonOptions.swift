@@ -62,33 +62,27 @@ struct CommonOptions: ParsableArguments {
         return configuration
     }
 
-    /// The configuration with the remote engine that `--remote` or the `--voice` preset names.
-    /// The run's last line then says what was sent (`RunReport`).
-    func withRemote(_ configuration: NarrateConfiguration) throws -> NarrateConfiguration {
+    /// The environment a speaking command narrates with: the configuration with the remote
+    /// engine that `--remote` or the `--voice` preset names. The run's last line then says what
+    /// was sent (`RunReport`).
+    func environment(_ configuration: NarrateConfiguration) throws -> NarrateEnvironment {
         var configured = configuration
-        let preset = voice.flatMap { presetRemote(named: $0, configuration: configuration) }
+        let logger = storage.makeLogger()
+        let preset = voice.flatMap { NarrateEnvironment(configuration: configuration, logger: logger).presetRemote(named: $0) }
         try remote.apply(to: &configured, preset: preset, keyFile: apiKeyFile, jobs: jobCount)
-        if let engine = configured.remote, let usage = remoteUsage(configuration: configured, logger: storage.makeLogger()) {
+        let environment = NarrateEnvironment(configuration: configured, logger: logger)
+        if let engine = configured.remote, let usage = environment.remoteUsage {
             RunReport.set { usage.summary(endpoint: engine.endpoint) }
             if pitch != nil || volume != nil || wordGap != nil {
                 storage.report("The remote speech API takes no --pitch, --volume or --word-gap; they are left out.")
             }
         }
-        return configured
+        return environment
     }
 
-    /// What every speaking command needs: the voice (for `language` when none is named) and the
-    /// speech path through the cache (which the repository flushes).
-    func speech(configuration: NarrateConfiguration, language: String?, logger: Logger) async throws -> Speech {
-        let configuration = try withRemote(configuration)
-        let choice = try await makeResolveVoiceUseCase(configuration: configuration).choose(name: self.voice, language: language, overrides: overrides)
-        if language != nil {
-            // A book chose the voice: say which, and why, so a wrong language is easy to spot.
-            storage.report(choice)
-        }
-        var voice = choice.profile
-        voice.lexicons = try pronunciation.lexicons() + voice.lexicons
-        let cache = try makeAudioCache(configuration: configuration, logger: logger)
-        return Speech(voice: voice, repository: makeTTSRepository(configuration: configuration, cache: cache, logger: logger))
+    /// The voice these options ask for: `--voice` (none: the book's language chooses), the
+    /// parameters laid over it and the `--lexicon` files.
+    func voiceRequest() throws -> VoiceRequest {
+        VoiceRequest(name: voice, overrides: overrides, lexicons: try pronunciation.lexicons())
     }
 }

@@ -17,9 +17,42 @@ enum ErrorMessage {
 
     static func speech(_ error: SpeechError) -> String {
         switch error {
-        case .emptyText: "There is no text to speak. Give a text, a file with -f, or pipe text on standard input."
-        case let .cacheFailed(error): cache(error)
-        default: error.description
+        case .emptyText:
+            "There is no text to speak. Give a text, a file with -f, or pipe text on standard input."
+        case let .voiceNotFound(name, suggestions):
+            suggestions.isEmpty
+                ? "Unknown voice '\(name)'. Run 'narrate voices' to list the voices."
+                : "Unknown voice '\(name)'. Did you mean \(suggestions.joined(separator: ", "))? Run 'narrate voices' to list them all."
+        case let .textTooLong(hours, limit):
+            "This text would give about \(SpeechError.amount(hours)) hours of audio, more than the \(SpeechError.amount(limit)) hours one run may make. Nothing was synthesized; split the text, or add it as a book and export it (narrate add, narrate book)."
+        case let .remoteRefused(status, reason):
+            // Status 0: refused before any request (a bad URL, an unreadable key file).
+            status == 0
+                ? "The remote speech engine cannot be used: \(remote(reason))"
+                : "The speech API refused the request (HTTP \(status)): \(remote(reason))"
+        case let .remoteUnavailable(host, attempts, reason):
+            "The speech API at \(host) could not deliver after \(attempts) attempt\(attempts == 1 ? "" : "s") (\(reason)). Try again later, or add --fallback espeak to speak such text with eSpeak NG."
+        case let .characterLimitReached(limit, sent, needed):
+            "Sending \(needed) more characters to the speech API would pass --max-characters \(limit) (\(sent) sent in this run); nothing past the cap was sent. Raise --max-characters to go on: audio already in the cache costs nothing."
+        case let .remoteUnsupported(what):
+            "The remote speech engine cannot \(what); drop --remote to use eSpeak NG for it."
+        case let .cacheFailed(error):
+            cache(error)
+        default:
+            error.description
+        }
+    }
+
+    /// Why a remote API refused, with the options to check.
+    static func remote(_ refusal: RemoteRefusal) -> String {
+        switch refusal {
+        case .keyFileUnreadable: "\(refusal.problem). Check --api-key-file."
+        case .keyRejected: "\(refusal.problem). Set NARRATE_API_KEY or OPENAI_API_KEY, or give --api-key-file."
+        case .keyNotPermitted: "\(refusal.problem). Check --remote-model and --remote-voice, and the key's permissions."
+        case .notFound: "\(refusal.problem). Check --remote (the base, like https://api.openai.com/v1), --remote-model and --remote-voice."
+        case .requestRejected: "\(refusal.problem). Check --remote-model, --remote-voice and the speed (--rate)."
+        case .notAudio: "\(refusal.problem). Check --remote: it must be the API base, like https://api.openai.com/v1."
+        case .keyFileEmpty, .notAnAPIBase, .emptyModelOrVoice, .requestNotEncodable, .refused, .audioTooLarge: refusal.description
         }
     }
 
@@ -39,6 +72,8 @@ enum ErrorMessage {
             "Exporting a book needs the audio cache (it is what makes an export resumable and parallel): drop --no-cache."
         case let .speech(error): speech(error)
         case let .book(error): book(error)
+        case let .synthesisFailed(pageLabel, error):
+            "Synthesis failed on page \(pageLabel): \(speech(error))."
         case .ffmpegMissing:
             "M4B needs the ffmpeg program, which is not installed. Install it (apt-get install ffmpeg) or choose --format mp3 or wav."
         case let .sampleRateUnsupported(format, sampleRate, supported):
@@ -58,12 +93,14 @@ enum ErrorMessage {
         switch error {
         case let .book(error): book(error)
         case let .speech(error): speech(error)
-        case .engineFailedOnPage: error.description
+        case let .engineFailedOnPage(page, error): "Page \(page): \(speech(error))"
         }
     }
 
     static func book(_ error: BookError) -> String {
         switch error {
+        case let .bookNotFound(reference):
+            "No book matches '\(reference)'. Give a file path, a library id or a title prefix; 'narrate list' shows the library."
         case let .endOfBook(title, pageCount):
             "'\(title)' is read to the end (page \(pageCount) of \(pageCount)). Narrate a page by number with 'narrate page', or start over with 'narrate next --restart'."
         case let .libraryFailed(reason):

@@ -6,7 +6,7 @@ enum InterruptHandling {
     static func install() {
         for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
             signal(signalNumber) { received in
-                TemporaryFileRegistry.removeAll()
+                removeTemporaryFiles()
                 _exit(128 + received)
             }
         }

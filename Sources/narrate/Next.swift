@@ -19,25 +19,23 @@ extension Narrate {
 
         func run() async throws {
             InterruptHandling.install()
-            let logger = common.storage.makeLogger()
-            let configuration = common.configuration(paging)
-            let library = try makeLibraryUseCases(configuration: configuration)
-            var found = try await library.getBookDetail.execute(reference: book.reference)
-            if restart { found.progress = nil }
-            let speech = try await common.speech(configuration: configuration, language: found.book.metadata.language, logger: logger)
+            let environment = try common.environment(common.configuration(paging))
             var destination = ""
-            let narration = try await makeNarrateNextPageUseCase(library: library, repository: speech.repository)
-                .execute(book: found, voice: speech.voice) { narration throws(NarrationError) in
-                    destination = output ?? "\(FileName.slug(found.book.metadata.title))-page-\(FileName.slug(narration.page.label)).wav"
+            let narrated = try await environment.narrateNextPage()
+                .execute(reference: book.reference, voice: try common.voiceRequest(), restart: restart) { narrated throws(NarrationError) in
+                    // The book chose the voice: say which, and why, so a wrong language is easy to spot.
+                    if narrated.book.book.metadata.language != nil { common.storage.report(narrated.voice) }
+                    destination = output ?? "\(FileName.slug(narrated.book.book.metadata.title))-page-\(FileName.slug(narrated.narration.page.label)).wav"
                     do {
-                        try WAVOutput.write(narration.audio, to: destination)
+                        try WAVOutput.write(narrated.narration.audio, to: destination)
                     } catch let error as SpeechError {
                         throw .speech(error)
                     } catch {
                         throw .speech(.outputFailed(OutputError(path: destination, cause: .other("\(error)"))))
                     }
                 }
-            await speech.repository.flush()
+            await environment.flush()
+            let narration = narrated.narration
             common.storage.report("Page \(narration.page.label) (\(narration.page.index) of \(narration.pageCount)) → \(destination): \(Format.duration(narration.audio.duration)). Progress saved.")
         }
     }

@@ -32,12 +32,10 @@ extension Narrate {
 
         func run() async throws {
             InterruptHandling.install()
-            let logger = common.storage.makeLogger()
-            let configuration = try common.withRemote(common.configuration(paging, matter))
+            let environment = try common.environment(common.configuration(paging, matter))
             let destination = output ?? "page-\(page.replacingOccurrences(of: "/", with: "-")).wav"
-            let request = VoiceRequest(name: common.voice, overrides: common.overrides, lexicons: try common.pronunciation.lexicons())
-            let narrated = try await makeNarratePageUseCase(configuration: configuration, logger: logger)
-                .execute(reference: book.reference, page: page, voice: request, refresh: refresh)
+            let narrated = try await environment.narratePage()
+                .execute(reference: book.reference, page: page, voice: try common.voiceRequest(), refresh: refresh)
             common.storage.report(narrated.voice)
             let narration = narrated.narration
             try WAVOutput.write(narration.audio, to: destination)

@@ -30,34 +30,34 @@ extension Narrate {
 
         func run() async throws {
             InterruptHandling.install()
-            let logger = common.storage.makeLogger()
-            let configuration = common.configuration()
             let input = try readInput()
-            let speech = try await common.speech(configuration: configuration, language: nil, logger: logger)
+            let environment = try common.environment(common.configuration())
+            let voice = try await environment.chooseVoice.execute(try common.voiceRequest(), reading: nil).profile
+            let speak = try environment.speakText()
             let writer = try WAVWriter(path: output)
             do {
-                let summary = try await makeSpeakTextUseCase(repository: speech.repository).execute(text: input, voice: speech.voice, isSSML: ssml) { audio throws(SpeechError) in
+                let summary = try await speak.execute(text: input, voice: voice, isSSML: ssml) { audio throws(SpeechError) in
                     try writer.append(audio)
                 }
                 try writer.finish()
-                await speech.repository.flush()
+                await environment.flush()
                 if output != WAVWriter.standardOutputPath {
                     common.storage.report("Wrote \(output): \(Format.duration(summary.duration)) of speech (\(summary.chunkCount) chunk\(summary.chunkCount == 1 ? "" : "s")).")
                 }
             } catch {
                 writer.discard()
-                await speech.repository.flush()
+                await environment.flush()
                 throw error
             }
         }
 
         private func readInput() throws -> String {
             if let text { return text }
-            if let file { return try TextFileReader.read(path: file) }
+            if let file { return try readTextFile(path: file) }
             guard isatty(STDIN_FILENO) == 0 else {
                 throw SpeechError.emptyText
             }
-            return TextFileReader.readStandardInput()
+            return readStandardInputText()
         }
     }
 }

@@ -41,13 +41,21 @@ struct StorageOptions: ParsableArguments {
 
     /// A progress or summary line on standard error, unless `--quiet`.
     func report(_ line: String) {
-        guard !quiet else { return }
-        FileHandle.standardError.write(Data((line.escapingControlCharacters + "\n").utf8))
+        Self.report(line, quiet: quiet)
     }
 
     /// Which voice speaks and why, unless the user named it.
     func report(_ choice: VoiceChoice) {
+        Self.report(choice, quiet: quiet)
+    }
+
+    static func report(_ line: String, quiet: Bool) {
+        guard !quiet else { return }
+        FileHandle.standardError.write(Data((line.escapingControlCharacters + "\n").utf8))
+    }
+
+    static func report(_ choice: VoiceChoice, quiet: Bool) {
         guard choice.reason != .named else { return }
-        report("Speaking with \(choice.summary).")
+        report("Speaking with \(choice.summary).", quiet: quiet)
     }
 }

@@ -37,9 +37,8 @@ extension Narrate {
                 print(found.pages.map(\.text).joined(separator: "\n\n"))
                 return
             }
-            var profile = try await makeResolveVoiceUseCase(configuration: configuration)
-                .execute(name: voice, language: found.book.metadata.language, overrides: VoiceOverrides())
-            profile.lexicons = try pronunciation.lexicons() + profile.lexicons
+            let profile = try await NarrateEnvironment(configuration: configuration, logger: storage.makeLogger()).chooseVoice
+                .execute(VoiceRequest(name: voice, lexicons: try pronunciation.lexicons()), reading: found.book).profile
             let spoken = makeGetSpokenTextUseCase().execute(book: found.book, pages: found.pages, voice: profile)
             for warning in spoken.warnings { storage.report("narrate: warning: \(warning)") }
             print(spoken.text)

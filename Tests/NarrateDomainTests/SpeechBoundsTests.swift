@@ -48,7 +48,7 @@ struct SpeechBoundsTests {
         }
         #expect((75...85).contains(hours))
         #expect(limit == 24)
-        #expect(error?.description.contains("narrate book") == true)
+        #expect(error?.description.contains("add it as a book and export it") == true)
     }
 
     @Test("A long book page and a slow voice stay within bounds")

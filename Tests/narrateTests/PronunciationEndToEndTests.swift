@@ -99,6 +99,35 @@ struct PronunciationEndToEndTests {
         try expectSameSamples("ours.wav", "reference.wav", in: folder)
     }
 
+    @Test("the service's page audio is narrate page's, sample for sample, with the book's own lexicons, with and without a voice")
+    func servicePageAudioReadsTheBooksLexicons() async throws {
+        // Given the book (PLS lexicons, ssml:ph) in a running service's library
+        try await makeBook()
+        let serve = try await ServeProcess.start(folder: folder)
+        let added = try await serve.request("POST", "/v1/books?filename=book.epub", body: try Data(contentsOf: folder.url.appendingPathComponent("book.epub")))
+        #expect(added.status == 201)
+        let id = try #require(added.json?["id"] as? String)
+        let storage = ["--library", folder.path("library.sqlite"), "--cache-dir", folder.path("cache")]
+
+        for voice in [nil, "en-us", "EN-US"] {
+            // When the page's audio is asked of the service and of the CLI
+            let query = voice.map { "&voice=\($0)" } ?? ""
+            let served = try await serve.request("GET", "/v1/books/\(id)/pages/1/audio?format=wav\(query)")
+            let name = "page-\(voice ?? "default").wav"
+            let cli = try await NarrateProcess.narrate(["page", "book.epub", "1", "-o", name] + storage + (voice.map { ["--voice", $0] } ?? []), in: folder.url)
+
+            // Then both are the same samples, and they are the book's pronunciations (equal to
+            // espeak-ng given the phonemes `text --phonemes` prints)
+            #expect(served.status == 200, "\(String(decoding: served.body, as: UTF8.self))")
+            #expect(cli.status == 0, "\(cli.stderr)")
+            #expect(identical(try WAVFile(served.body).data, try WAVFile(path: folder.path(name)).data), "voice \(voice ?? "none")")
+        }
+        try Data(Self.spoken.utf8).write(to: folder.url.appendingPathComponent("spoken.txt"))
+        try await NarrateProcess.run("/usr/bin/espeak-ng", ["-v", "en-us", "-w", folder.path("reference.wav"), "-f", folder.path("spoken.txt")], in: folder.url)
+        try expectSameSamples("page-en-us.wav", "reference.wav", in: folder)
+        _ = await serve.terminate()
+    }
+
     @Test("--lexicon: the user's pronunciation wins over the book's")
     func userLexiconWins() async throws {
         // Given

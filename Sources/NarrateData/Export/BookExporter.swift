@@ -4,33 +4,7 @@ import Logging
 import NarrateDomain
 import Synchronization
 
-/// What to export and how.
-public struct BookExportOptions: Sendable, Hashable {
-    public var directory: String
-    public var split: ExportSplit
-    public var format: ExportFormat
-    public var subtitles: SubtitleFormat?
-    public var selection: ExportSelection
-    public var shard: ExportShard?
-    /// What a read-along EPUB (`format` `.epub`) highlights.
-    public var granularity: ReadAlongGranularity
-    /// The book's file, which a read-along EPUB of an EPUB book is made from.
-    public var sourcePath: String?
-
-    public init(
-        directory: String, split: ExportSplit = .chapter, format: ExportFormat = .wav, subtitles: SubtitleFormat? = nil, selection: ExportSelection = .all,
-        shard: ExportShard? = nil, granularity: ReadAlongGranularity = .sentence, sourcePath: String? = nil
-    ) {
-        self.directory = directory
-        self.split = split
-        self.format = format
-        self.subtitles = subtitles
-        self.selection = selection
-        self.shard = shard
-        self.granularity = granularity
-        self.sourcePath = sourcePath
-    }
-
+extension BookExportOptions {
     /// Where the audio files go: the folder itself, or for a read-along EPUB a work folder in it
     /// (the EPUB holds the audio; these copies make a re-run skip what is done).
     public var audioDirectory: String {
@@ -40,7 +14,7 @@ public struct BookExportOptions: Sendable, Hashable {
 
 /// A whole book to audio files: composes the export business function (`exportBook`) with
 /// the cache, the engine's worker processes, the encoders and the manifest.
-public struct BookExporter: Sendable {
+public struct BookExporter: BookExportRepositoryContract {
     private let cache: any AudioCacheContract
     private let repository: any TTSRepositoryContract
     private let engine: EngineDescriptor

@@ -48,7 +48,7 @@ struct ExportFileWriter: Sendable {
                 do {
                     audio = try await repository.synthesize(SpeechRequest(text: chunk.text, voice: voice), cachePolicy: .localFirst)
                 } catch {
-                    throw .workerFailed(pageLabel: chunk.pageLabel, reason: error.description)
+                    throw .synthesisFailed(pageLabel: chunk.pageLabel, error)
                 }
                 if output == nil {
                     if audio.sampleRate > 0 { sampleRate = audio.sampleRate }

@@ -36,10 +36,10 @@ public struct RemoteAPIKey: Sendable, Hashable, CustomStringConvertible, CustomD
         }
         guard let file else { return nil }
         guard let data = FileManager.default.contents(atPath: file), let text = String(data: data, encoding: .utf8) else {
-            throw .remoteRefused(status: 0, reason: "the API key file \(file) cannot be read. Check --api-key-file.")
+            throw .remoteRefused(status: 0, reason: .keyFileUnreadable(path: file))
         }
         guard let line = text.split(whereSeparator: \.isNewline).first, let key = RemoteAPIKey(String(line)) else {
-            throw .remoteRefused(status: 0, reason: "the API key file \(file) is empty. Put the key on its first line.")
+            throw .remoteRefused(status: 0, reason: .keyFileEmpty(path: file))
         }
         return key
     }

@@ -53,10 +53,10 @@ public struct RemoteSpeechEngine: Sendable, Hashable {
         guard let components = URLComponents(string: base), let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
               let host = components.host, !host.isEmpty, components.user == nil, components.password == nil, components.query == nil
         else {
-            throw .remoteRefused(status: 0, reason: "'\(url)' is not an API base URL. Give one like https://api.openai.com/v1 or http://127.0.0.1:8880/v1.")
+            throw .remoteRefused(status: 0, reason: .notAnAPIBase(url: url))
         }
         guard !model.isEmpty, !voice.isEmpty else {
-            throw .remoteRefused(status: 0, reason: "the remote model and voice must not be empty.")
+            throw .remoteRefused(status: 0, reason: .emptyModelOrVoice)
         }
         baseURL = base
         self.model = model

@@ -78,7 +78,7 @@ public final class RemoteSpeechSynthesizer: SpeechSynthesizerContract {
 
     private enum Attempt {
         case audio(SpeechAudio)
-        case refused(status: Int, reason: String)
+        case refused(status: Int, reason: RemoteRefusal)
         case retry(reason: String, retryAfter: Duration?, rateLimited: Bool)
     }
 
@@ -126,7 +126,7 @@ public final class RemoteSpeechSynthesizer: SpeechSynthesizerContract {
     /// One request, bounded by `timeout` from sending to the last byte of the body.
     private func attempt(_ text: String, speed: Double, timeout: Duration) async -> Attempt {
         let body = SpeechBody(model: engine.model, voice: engine.voice, input: text, speed: speed, response_format: "wav")
-        guard let json = try? JSONEncoder().encode(body) else { return .refused(status: 0, reason: "the request could not be encoded") }
+        guard let json = try? JSONEncoder().encode(body) else { return .refused(status: 0, reason: .requestNotEncodable) }
         let milliseconds = Int64(max(1, timeout.seconds * 1000))
         let within = "within \(String(format: "%.1f", Double(milliseconds) / 1000)) s"
         do {
@@ -180,13 +180,13 @@ public final class RemoteSpeechSynthesizer: SpeechSynthesizerContract {
         }
         let declared = response.headers.first(name: "Content-Length").flatMap(Int.init)
         if let declared, declared > RemoteSpeechEngine.maxBodyBytes {
-            return .refused(status: status, reason: "the audio would be \(declared) bytes, more than the \(RemoteSpeechEngine.maxBodyBytes >> 20) MiB one text may give")
+            return .refused(status: status, reason: .audioTooLarge(bytes: declared, limitBytes: RemoteSpeechEngine.maxBodyBytes))
         }
         let buffer: ByteBuffer
         do {
             buffer = try await response.body.collect(upTo: RemoteSpeechEngine.maxBodyBytes)
         } catch is NIOTooManyBytesError {
-            return .refused(status: status, reason: "the audio is longer than the \(RemoteSpeechEngine.maxBodyBytes >> 20) MiB one text may give")
+            return .refused(status: status, reason: .audioTooLarge(bytes: nil, limitBytes: RemoteSpeechEngine.maxBodyBytes))
         }
         let bytes = Array(buffer.readableBytesView)
         if let declared, bytes.count != declared {
@@ -196,21 +196,20 @@ public final class RemoteSpeechSynthesizer: SpeechSynthesizerContract {
             let decoded = try RemoteAudioDecoder.decode(bytes, contentType: contentType)
             return .audio(SpeechAudio(sampleRate: decoded.sampleRate, samples: decoded.samples))
         } catch let failure {
-            if case .notAudio = failure { return .refused(status: status, reason: failure.description + ". Check --remote: it must be the API base, like https://api.openai.com/v1.") }
+            if case let .notAudio(type) = failure { return .refused(status: status, reason: .notAudio(contentType: type)) }
             return .retry(reason: failure.description, retryAfter: nil, rateLimited: false)
         }
     }
 
-    /// One line saying what a refusal means; the server's own message is kept short and never
-    /// carries the key (we never send it anywhere but the header).
-    private static func refusal(status: Int, message: String?) -> String {
-        let detail = message.map { " (the API says: \($0))" } ?? ""
+    /// What a refusal means; the server's own message never carries the key (we never send it
+    /// anywhere but the header).
+    private static func refusal(status: Int, message: String?) -> RemoteRefusal {
         switch status {
-        case 401: return "the API key was refused\(detail). Set NARRATE_API_KEY or OPENAI_API_KEY, or give --api-key-file."
-        case 403: return "the API key may not use this model or voice\(detail). Check --remote-model and --remote-voice, and the key's permissions."
-        case 404: return "the API has no such endpoint, model or voice\(detail). Check --remote (the base, like https://api.openai.com/v1), --remote-model and --remote-voice."
-        case 400, 422: return "the API rejected the request\(detail). Check --remote-model, --remote-voice and the speed (--rate)."
-        default: return "the API refused the request\(detail)."
+        case 401: .keyRejected(apiSays: message)
+        case 403: .keyNotPermitted(apiSays: message)
+        case 404: .notFound(apiSays: message)
+        case 400, 422: .requestRejected(apiSays: message)
+        default: .refused(apiSays: message)
         }
     }
 

@@ -7,13 +7,17 @@ public final class VoiceRepository: VoiceRepositoryContract {
     public typealias EngineVoices = @Sendable () async throws(SpeechError) -> (voices: [Voice], variants: [String])
 
     private let presetDirectories: [String]
+    private let fallbackPresets: [String: VoiceProfile]
     private let engineVoices: EngineVoices
 
     /// - Parameters:
     ///   - presetDirectories: folders searched for `*.json` presets, earlier ones first.
+    ///   - fallbackPresets: profiles by lowercased name for names that neither a preset file nor
+    ///     the engine knows (not listed among the voices).
     ///   - engineVoices: the engine's voices and variant names.
-    public init(presetDirectories: [String], engineVoices: @escaping EngineVoices) {
+    public init(presetDirectories: [String], fallbackPresets: [String: VoiceProfile] = [:], engineVoices: @escaping EngineVoices) {
         self.presetDirectories = presetDirectories
+        self.fallbackPresets = fallbackPresets
         self.engineVoices = engineVoices
     }
 
@@ -40,6 +44,7 @@ public final class VoiceRepository: VoiceRepositoryContract {
         let baseKnown = voices.contains { Self.names(of: $0).contains(base.lowercased()) }
         let variantKnown = variant.map { wanted in variants.contains { $0.lowercased() == wanted.lowercased() } } ?? true
         guard !name.isEmpty, baseKnown, variantKnown else {
+            if let fallback = fallbackPresets[name.lowercased()] { return fallback }
             let candidates = presets.map(\.name) + voices.flatMap { Self.names(of: $0) }
             let wanted = variantKnown ? base : name
             let suggestions = variantKnown

@@ -1,4 +1,5 @@
-/// Failures of reading, parsing or finding a book.
+/// Failures of reading, parsing or finding a book. The cases carry what a front end needs to word
+/// them; `description` names no command, option or route of a front end.
 public enum BookError: Error, Sendable, Equatable {
     case fileNotFound(path: String)
     case unreadable(path: String, reason: String)
@@ -39,51 +40,74 @@ public enum BookError: Error, Sendable, Equatable {
 
 extension BookError: CustomStringConvertible {
     public var description: String {
+        description(namingFile: filePath.map { "'\($0)'" } ?? "")
+    }
+}
+
+extension BookError {
+    /// The path of the book file this error is about; `nil` for the library's own errors.
+    public var filePath: String? {
         switch self {
-        case let .fileNotFound(path):
-            "No file at '\(path)'. Check the path."
-        case let .unreadable(path, reason):
-            "Could not read '\(path)': \(reason)."
-        case let .unsupportedFormat(path):
-            "'\(path)' is not a format Narrate reads. Use a .txt, .epub, .html or .md file."
-        case let .noText(path):
-            "'\(path)' has no text to read."
+        case let .fileNotFound(path), let .unreadable(path, _), let .unsupportedFormat(path), let .noText(path),
+            let .emptyFile(path), let .notAZipArchive(path), let .wrongMimetype(path, _), let .missingContainer(path),
+            let .missingPackageDocument(path, _), let .malformedXML(path, _, _), let .missingSpine(path),
+            let .spineItemNotInManifest(path, _), let .unsafeEntryPath(path, _), let .duplicateEntry(path, _),
+            let .entryTooLarge(path, _, _), let .archiveTooLarge(path, _), let .damagedEntry(path, _, _):
+            path
+        case .pageNotFound, .bookNotFound, .ambiguousBook, .libraryFailed, .endOfBook:
+            nil
+        }
+    }
+
+    /// The description with the book file called `file` where it names the file (`description`
+    /// quotes its path): a front end that keeps the file under a name of its own, such as an
+    /// upload, calls it otherwise.
+    public func description(namingFile file: String) -> String {
+        switch self {
+        case .fileNotFound:
+            "No file at \(file). Check the path."
+        case let .unreadable(_, reason):
+            "Could not read \(file): \(reason)."
+        case .unsupportedFormat:
+            "\(file) is not a format Narrate reads. Use a .txt, .epub, .html or .md file."
+        case .noText:
+            "\(file) has no text to read."
         case let .pageNotFound(page, pageCount):
             "There is no page \(page): the book has \(pageCount) page\(pageCount == 1 ? "" : "s") (1–\(pageCount))."
         case let .bookNotFound(reference):
-            "No book matches '\(reference)'. Give a file path, a library id or a title prefix; 'narrate list' shows the library."
+            "No book matches '\(reference)'. Give a file path, or the library id or a title prefix of a book in the library."
         case let .ambiguousBook(reference, matches):
             "'\(reference)' matches several books: \(matches.joined(separator: "; ")). Use the library id or a longer title."
         case let .endOfBook(title, pageCount):
             "'\(title)' is read to the end (page \(pageCount) of \(pageCount)). Narrate a page by number, or start over from the first page."
         case let .libraryFailed(reason):
             "The book library could not be used: \(reason). Check that its folder is writable, or choose another library."
-        case let .emptyFile(path):
-            "'\(path)' is empty (0 bytes). Copy or download the book again."
-        case let .notAZipArchive(path):
-            "'\(path)' is not a readable EPUB: it is not a ZIP archive, or it is truncated (no central directory). Download or export the book again."
-        case let .wrongMimetype(path, found):
-            "'\(path)' is not an EPUB: its 'mimetype' entry says '\(found)' instead of 'application/epub+zip'. Export the book again as EPUB."
-        case let .missingContainer(path):
-            "'\(path)' is a damaged EPUB: it has no META-INF/container.xml, so its content cannot be found. Repair it (e.g. with Sigil or Calibre) or export it again."
-        case let .missingPackageDocument(path, packagePath):
-            "'\(path)' is a damaged EPUB: its container.xml points to the package document '\(packagePath)', which is not in the archive. Repair it or export it again."
-        case let .malformedXML(path, entry, reason):
-            "'\(path)' is a damaged EPUB: '\(entry)' is not well-formed XML (\(reason)). Repair that file (e.g. with Sigil) or export the book again."
-        case let .missingSpine(path):
-            "'\(path)' is a damaged EPUB: its package document has no <spine>, so the reading order is unknown. Repair it or export the book again."
-        case let .spineItemNotInManifest(path, idref):
-            "'\(path)' is a damaged EPUB: its spine lists '\(idref)', which the manifest does not declare. Repair it or export the book again."
-        case let .unsafeEntryPath(path, entry):
-            "'\(path)' was refused: its entry or reference '\(entry)' points outside the book (absolute path or '../'). Only open EPUBs from a source you trust."
-        case let .duplicateEntry(path, entry):
-            "'\(path)' was refused: the entry '\(entry)' appears more than once in the archive, so which one to read is ambiguous. Export the book again."
-        case let .entryTooLarge(path, entry, limit):
-            "'\(path)' was refused: the entry '\(entry)' unpacks to more than \(limit / 1_048_576) MiB (a possible ZIP bomb). Check where the file comes from."
-        case let .archiveTooLarge(path, limit):
-            "'\(path)' was refused: its entries unpack to more than \(limit / 1_048_576) MiB in all (a possible ZIP bomb). Check where the file comes from."
-        case let .damagedEntry(path, entry, reason):
-            "'\(path)' is damaged: the entry '\(entry)' cannot be read (\(reason)). Download or export the book again."
+        case .emptyFile:
+            "\(file) is empty (0 bytes). Copy or download the book again."
+        case .notAZipArchive:
+            "\(file) is not a readable EPUB: it is not a ZIP archive, or it is truncated (no central directory). Download or export the book again."
+        case let .wrongMimetype(_, found):
+            "\(file) is not an EPUB: its 'mimetype' entry says '\(found)' instead of 'application/epub+zip'. Export the book again as EPUB."
+        case .missingContainer:
+            "\(file) is a damaged EPUB: it has no META-INF/container.xml, so its content cannot be found. Repair it (e.g. with Sigil or Calibre) or export it again."
+        case let .missingPackageDocument(_, packagePath):
+            "\(file) is a damaged EPUB: its container.xml points to the package document '\(packagePath)', which is not in the archive. Repair it or export it again."
+        case let .malformedXML(_, entry, reason):
+            "\(file) is a damaged EPUB: '\(entry)' is not well-formed XML (\(reason)). Repair that file (e.g. with Sigil) or export the book again."
+        case .missingSpine:
+            "\(file) is a damaged EPUB: its package document has no <spine>, so the reading order is unknown. Repair it or export the book again."
+        case let .spineItemNotInManifest(_, idref):
+            "\(file) is a damaged EPUB: its spine lists '\(idref)', which the manifest does not declare. Repair it or export the book again."
+        case let .unsafeEntryPath(_, entry):
+            "\(file) was refused: its entry or reference '\(entry)' points outside the book (absolute path or '../'). Only open EPUBs from a source you trust."
+        case let .duplicateEntry(_, entry):
+            "\(file) was refused: the entry '\(entry)' appears more than once in the archive, so which one to read is ambiguous. Export the book again."
+        case let .entryTooLarge(_, entry, limit):
+            "\(file) was refused: the entry '\(entry)' unpacks to more than \(limit / 1_048_576) MiB (a possible ZIP bomb). Check where the file comes from."
+        case let .archiveTooLarge(_, limit):
+            "\(file) was refused: its entries unpack to more than \(limit / 1_048_576) MiB in all (a possible ZIP bomb). Check where the file comes from."
+        case let .damagedEntry(_, entry, reason):
+            "\(file) is damaged: the entry '\(entry)' cannot be read (\(reason)). Download or export the book again."
         }
     }
 }

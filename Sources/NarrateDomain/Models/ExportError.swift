@@ -17,6 +17,8 @@ public enum ExportError: Error, Sendable, Equatable {
     /// The chapter's start could not be found among the book's pages.
     case chapterOutsidePages(chapter: Int, pageCount: Int)
     case workerFailed(pageLabel: String, reason: String)
+    /// Speaking a text of page `pageLabel` failed while its file was written.
+    case synthesisFailed(pageLabel: String, SpeechError)
     case incomplete(failedChunks: Int, files: [String])
     case cancelled
     case speech(SpeechError)
@@ -50,6 +52,8 @@ extension ExportError: CustomStringConvertible {
             "Chapter \(chapter) starts outside the book's pages (1-\(pageCount)); choose pages instead."
         case let .workerFailed(pageLabel, reason):
             "Synthesis failed on page \(pageLabel): \(reason)."
+        case let .synthesisFailed(pageLabel, error):
+            "Synthesis failed on page \(pageLabel): \(error.description)."
         case let .incomplete(failedChunks, files):
             "\(failedChunks) piece\(failedChunks == 1 ? "" : "s") of text could not be synthesized, so \(files.count) file\(files.count == 1 ? " was" : "s were") not written (\(files.prefix(5).joined(separator: ", "))\(files.count > 5 ? ", …" : "")). The rest of the book is done; run the same command again to retry."
         case .cancelled:

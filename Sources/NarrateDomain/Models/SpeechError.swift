@@ -1,4 +1,6 @@
-/// Everything that can go wrong while turning text into speech.
+/// Everything that can go wrong while turning text into speech. The cases carry what a front end
+/// needs to word them; `description` says what happened and what to do in the library's terms,
+/// and names no command, option or route of a front end.
 public enum SpeechError: Error, Sendable, Equatable {
     case emptyText
     case voiceNotFound(String, suggestions: [String])
@@ -17,13 +19,13 @@ public enum SpeechError: Error, Sendable, Equatable {
     case cacheFailed(CacheError)
     /// The audio could not be written.
     case outputFailed(OutputError)
-    /// A remote speech API refused the request (400, 401, 403, 404: not retried); `reason`
-    /// says what to do, and never holds the key.
-    case remoteRefused(status: Int, reason: String)
+    /// A remote speech API refused the request (400, 401, 403, 404: not retried), or cannot be
+    /// used at all (status 0: a bad URL, an unreadable key file); `reason` says why.
+    case remoteRefused(status: Int, reason: RemoteRefusal)
     /// A remote speech API could not deliver, after its retries; `reason` names the last failure.
     case remoteUnavailable(host: String, attempts: Int, reason: String)
-    /// Sending a text of `needed` characters would pass the run's cap (`--max-characters`),
-    /// `sent` characters having gone to the API already.
+    /// Sending a text of `needed` characters would pass the run's cap on characters sent to the
+    /// API (`limit`), `sent` characters having gone to it already.
     case characterLimitReached(limit: Int, sent: Int, needed: Int)
     /// The remote engine cannot do what was asked (SSML, phonemes).
     case remoteUnsupported(String)
@@ -36,8 +38,8 @@ extension SpeechError: CustomStringConvertible {
             "There is no text to speak. Give some text."
         case let .voiceNotFound(name, suggestions):
             suggestions.isEmpty
-                ? "Unknown voice '\(name)'. Run 'narrate voices' to list the voices."
-                : "Unknown voice '\(name)'. Did you mean \(suggestions.joined(separator: ", "))? Run 'narrate voices' to list them all."
+                ? "Unknown voice '\(name)'. Choose one of the installed voices."
+                : "Unknown voice '\(name)'. Did you mean \(suggestions.joined(separator: ", "))? Choose one of the installed voices."
         case let .parameterOutOfRange(name, value, range):
             "The \(name) \(value) is out of range: use a value from \(range.lowerBound) to \(range.upperBound)."
         case let .engineUnavailable(reason):
@@ -51,7 +53,7 @@ extension SpeechError: CustomStringConvertible {
         case let .pauseTooLong(seconds, limit):
             "An SSML <break> asks for a pause of \(Self.amount(seconds)) seconds; one pause may last \(Self.amount(limit)) seconds at most. Nothing was synthesized."
         case let .textTooLong(hours, limit):
-            "This text would give about \(Self.amount(hours)) hours of audio, more than the \(Self.amount(limit)) hours one run may make. Nothing was synthesized; split the text, or add it as a book and export it (narrate add, narrate book)."
+            "This text would give about \(Self.amount(hours)) hours of audio, more than the \(Self.amount(limit)) hours one run may make. Nothing was synthesized; split the text, or add it as a book and export it."
         case let .cacheFailed(error):
             error.description
         case let .outputFailed(error):
@@ -60,11 +62,11 @@ extension SpeechError: CustomStringConvertible {
             // Status 0: refused before any request (a bad URL, an unreadable key file).
             status == 0 ? "The remote speech engine cannot be used: \(reason)" : "The speech API refused the request (HTTP \(status)): \(reason)"
         case let .remoteUnavailable(host, attempts, reason):
-            "The speech API at \(host) could not deliver after \(attempts) attempt\(attempts == 1 ? "" : "s") (\(reason)). Try again later, or add --fallback espeak to speak such text with eSpeak NG."
+            "The speech API at \(host) could not deliver after \(attempts) attempt\(attempts == 1 ? "" : "s") (\(reason)). Try again later, or fall back to eSpeak NG for such text."
         case let .characterLimitReached(limit, sent, needed):
-            "Sending \(needed) more characters to the speech API would pass --max-characters \(limit) (\(sent) sent in this run); nothing past the cap was sent. Raise --max-characters to go on: audio already in the cache costs nothing."
+            "Sending \(needed) more characters to the speech API would pass the cap of \(limit) characters (\(sent) sent in this run); nothing past the cap was sent. Raise the cap to go on: audio already in the cache costs nothing."
         case let .remoteUnsupported(what):
-            "The remote speech engine cannot \(what); drop --remote to use eSpeak NG for it."
+            "The remote speech engine cannot \(what); use eSpeak NG for it."
         }
     }
 }
@@ -90,7 +92,7 @@ extension SpeechError {
 
     /// A number for a message: whole when it is, one decimal otherwise, "more than a billion"
     /// for the absurd.
-    static func amount(_ value: Double) -> String {
+    public static func amount(_ value: Double) -> String {
         guard value.isFinite, value < 1e9 else { return "more than a billion" }
         let tenths = (value * 10).rounded()
         return tenths.truncatingRemainder(dividingBy: 10) == 0 ? String(Int(tenths / 10)) : String(tenths / 10)

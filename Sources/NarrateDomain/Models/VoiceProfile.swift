@@ -38,11 +38,21 @@ public struct VoiceProfile: Sendable, Hashable, Codable {
     /// The profile used when the user names no voice: eSpeak's own defaults.
     public static let narrator = VoiceProfile(voice: "en-us")
 
-    /// This profile reading `book`: the book's own lexicons in force after the user's.
+    /// This profile reading `book`: the book's own lexicons in force after the user's. The one
+    /// rule for merging lexicons (`speaking(_:reading:)` applies it too): a lexicon already in
+    /// force is not added twice, so a profile that reads the book already is left as it is.
     public func reading(_ book: Book) -> VoiceProfile {
         var profile = self
-        profile.lexicons += book.lexicons
+        profile.lexicons += book.lexicons.filter { !lexicons.contains($0) }
         return profile
+    }
+
+    /// This profile with the user's own lexicons (`--lexicon`, an app's) in front of the
+    /// voice's, then the book's: the order in which they win.
+    public func speaking(_ userLexicons: [PronunciationLexicon], reading book: Book?) -> VoiceProfile {
+        var profile = self
+        profile.lexicons = userLexicons + lexicons.filter { !userLexicons.contains($0) }
+        return book.map { profile.reading($0) } ?? profile
     }
 
     /// Checks every parameter against its range.

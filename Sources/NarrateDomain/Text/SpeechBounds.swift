@@ -19,14 +19,23 @@ public struct SpeechBounds: Sendable, Equatable {
     /// - Throws: `SpeechError.pauseTooLong` for an SSML break past the limit,
     ///   `SpeechError.textTooLong` when the audio would pass `maxHours`.
     public func check(_ text: String, isSSML: Bool, voice: VoiceProfile) throws(SpeechError) {
+        try check(scalars: text.unicodeScalars.count, ssml: isSSML ? text : nil, voice: voice)
+    }
+
+    /// Checks a prepared text as spoken by `voice` (its length as given).
+    public func check(_ text: SpeechText, voice: VoiceProfile) throws(SpeechError) {
+        try check(scalars: text.givenScalarCount, ssml: text.isSSML ? text.text : nil, voice: voice)
+    }
+
+    private func check(scalars: Int, ssml: String?, voice: VoiceProfile) throws(SpeechError) {
         var pauses = 0.0
-        if isSSML {
-            for seconds in Self.breakSeconds(in: text) {
+        if let ssml {
+            for seconds in Self.breakSeconds(in: ssml) {
                 guard seconds <= maxBreakSeconds else { throw .pauseTooLong(seconds: seconds, limitSeconds: maxBreakSeconds) }
                 pauses += seconds
             }
         }
-        let hours = (Self.speakingSeconds(scalars: text.unicodeScalars.count, rate: voice.rate) + pauses) / 3600
+        let hours = (Self.speakingSeconds(scalars: scalars, rate: voice.rate) + pauses) / 3600
         guard hours <= maxHours else { throw .textTooLong(estimatedHours: hours, limitHours: maxHours) }
     }
 

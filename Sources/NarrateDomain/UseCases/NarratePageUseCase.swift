@@ -12,20 +12,6 @@ public protocol NarratePageUseCaseContract: Sendable {
     func execute(reference: String, page: String, voice: VoiceRequest, refresh: Bool) async throws(NarrationError) -> NarratedPage
 }
 
-/// The voice a caller asks for: a preset or engine voice name (or `nil` for the book's
-/// language), parameters laid over it, and pronunciation lexicons in front of the voice's own.
-public struct VoiceRequest: Sendable, Hashable {
-    public var name: String?
-    public var overrides: VoiceOverrides
-    public var lexicons: [PronunciationLexicon]
-
-    public init(name: String? = nil, overrides: VoiceOverrides = VoiceOverrides(), lexicons: [PronunciationLexicon] = []) {
-        self.name = name
-        self.overrides = overrides
-        self.lexicons = lexicons
-    }
-}
-
 /// A narrated page, with the book it is from and the voice that read it (and why).
 public struct NarratedPage: Sendable {
     public var book: LibraryBook
@@ -39,36 +25,29 @@ public struct NarratedPage: Sendable {
     }
 }
 
-/// Narrates a page from a book reference: finds the book, chooses the voice (named, or by the
-/// book's language), narrates the page through the cache, and flushes the cache.
+/// Narrates a page from a book reference: resolves the book, the page and its voice
+/// (`ResolvePageSpeechUseCase`: named, or by the book's language, with the lexicons in force),
+/// narrates the page through the cache, and flushes the cache. `narrate page` and the service's
+/// page audio both go through it.
 public struct NarratePageUseCase: NarratePageUseCaseContract {
-    private let books: any GetBookDetailUseCaseContract
-    private let voices: any ResolveVoiceUseCaseContract
+    private let pages: any ResolvePageSpeechUseCaseContract
     private let ttsRepository: any TTSRepositoryContract
 
-    public init(books: any GetBookDetailUseCaseContract, voices: any ResolveVoiceUseCaseContract, ttsRepository: any TTSRepositoryContract) {
-        self.books = books
-        self.voices = voices
+    public init(pages: any ResolvePageSpeechUseCaseContract, ttsRepository: any TTSRepositoryContract) {
+        self.pages = pages
         self.ttsRepository = ttsRepository
     }
 
+    /// The use case over the library's book lookup and the voice resolution.
+    public init(books: any GetBookDetailUseCaseContract, voices: any ResolveVoiceUseCaseContract, ttsRepository: any TTSRepositoryContract) {
+        self.init(pages: ResolvePageSpeechUseCase(books: books, voices: ChooseVoiceUseCase(voices: voices)), ttsRepository: ttsRepository)
+    }
+
     public func execute(reference: String, page: String, voice request: VoiceRequest, refresh: Bool) async throws(NarrationError) -> NarratedPage {
-        let book: LibraryBook
-        do {
-            book = try await books.execute(reference: reference)
-        } catch {
-            throw .book(error)
-        }
-        var choice: VoiceChoice
-        do {
-            choice = try await voices.choose(name: request.name, language: book.book.metadata.language, overrides: request.overrides)
-        } catch {
-            throw .speech(error)
-        }
-        choice.profile.lexicons = request.lexicons + choice.profile.lexicons
+        let speech = try await pages.execute(reference: reference, page: page, voice: request)
         let narrator = PageNarrator(ttsRepository: ttsRepository, cachePolicy: refresh ? .remoteFirst : .localFirst)
-        let narration = try await narrator.narrate(book: book.book, page: page, voice: choice.profile)
+        let narration = try await narrator.narrate(speech.page, of: speech.book.book, voice: speech.voice.profile)
         await ttsRepository.flush()
-        return NarratedPage(book: book, voice: choice, narration: narration)
+        return NarratedPage(book: speech.book, voice: speech.voice, narration: narration)
     }
 }

@@ -37,7 +37,7 @@ public struct VoiceChoice: Sendable, Hashable {
     /// "voice nl (the book's language: nl)", for a status line.
     public var summary: String {
         switch reason {
-        case .named: "voice \(profile.voice) (chosen with --voice)"
+        case .named: "voice \(profile.voice) (chosen by name)"
         case let .language(tag): "voice \(profile.voice) (the book's language: \(tag))"
         case .standard(nil): "voice \(profile.voice) (the default)"
         case let .standard(language?): "voice \(profile.voice) (the default: no installed voice speaks the book's language, \(language))"

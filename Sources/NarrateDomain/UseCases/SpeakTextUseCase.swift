@@ -1,27 +1,32 @@
 /// Speaks a text of any length, delivering its audio chunk by chunk.
 public protocol SpeakTextUseCaseContract: Sendable {
-    /// Normalizes `text`, cuts it into engine-sized chunks and synthesizes them in order
-    /// (cache first). `onAudio` receives each chunk's audio as soon as it is ready; its word
-    /// marks carry offsets into the normalized text, sample offsets relative to the chunk.
+    /// Synthesizes the chunks of `text` in order (cache first). `onAudio` receives each chunk's
+    /// audio as soon as it is ready; its word marks carry offsets into `text.text` (the
+    /// normalized text), sample offsets relative to the chunk.
     /// - Throws: `SpeechError.emptyText` for a text with nothing to say, `pauseTooLong` or
     ///   `textTooLong` for one past its bounds (before anything is synthesized), and any speech error.
     func execute(
+        text: SpeechText,
+        voice: VoiceProfile,
+        onAudio: (SpeechAudio) async throws(SpeechError) -> Void
+    ) async throws(SpeechError) -> SpeechSummary
+}
+
+extension SpeakTextUseCaseContract {
+    /// Speaks `text` (SSML when `isSSML`), prepared as `SpeechText` does.
+    public func execute(
         text: String,
         voice: VoiceProfile,
         isSSML: Bool,
         onAudio: (SpeechAudio) async throws(SpeechError) -> Void
-    ) async throws(SpeechError) -> SpeechSummary
+    ) async throws(SpeechError) -> SpeechSummary {
+        try await execute(text: SpeechText(text, isSSML: isSSML), voice: voice, onAudio: onAudio)
+    }
 }
 
 /// Speaks a text of any length: cut into chunks at sentence boundaries, synthesized in parallel
 /// through the cache, and handed to the caller in order.
 public struct SpeakTextUseCase: SpeakTextUseCaseContract {
-    /// How many chunks `execute` cuts `text` into (plain text; SSML is one chunk): a caller
-    /// that knows the audio comes in one piece can write exact sizes ahead of it.
-    public static func chunkCount(of text: String) -> Int {
-        TextChunker.chunks(of: TextNormalizer.normalize(text), maxScalars: NarrationPipeline.maxChunkScalars).count
-    }
-
     private let repository: any TTSRepositoryContract
     private let bounds: SpeechBounds
     private let firstChunkAlone: Bool
@@ -38,24 +43,15 @@ public struct SpeakTextUseCase: SpeakTextUseCaseContract {
     }
 
     public func execute(
-        text: String,
+        text: SpeechText,
         voice: VoiceProfile,
-        isSSML: Bool,
         onAudio: (SpeechAudio) async throws(SpeechError) -> Void
     ) async throws(SpeechError) -> SpeechSummary {
         let voice = try voice.validated()
-        try bounds.check(text, isSSML: isSSML, voice: voice)
-        let chunks: [TextChunk]
-        if isSSML {
-            // Markup cannot be cut safely: it goes to the engine whole.
-            let trimmed = text.trimmingWhitespace
-            chunks = trimmed.isEmpty ? [] : [TextChunk(text: trimmed, scalarOffset: 0)]
-        } else {
-            chunks = TextChunker.chunks(of: TextNormalizer.normalize(text), maxScalars: NarrationPipeline.maxChunkScalars)
-        }
-        guard !chunks.isEmpty else { throw .emptyText }
+        try bounds.check(text, voice: voice)
+        guard !text.isEmpty else { throw .emptyText }
         var summary = SpeechSummary(chunkCount: 0, sampleCount: 0, sampleRate: 0)
-        try await NarrationPipeline(repository: repository, cachePolicy: .localFirst, firstChunkAlone: firstChunkAlone).run(chunks, voice: voice, isSSML: isSSML) { audio throws(SpeechError) in
+        try await NarrationPipeline(repository: repository, cachePolicy: .localFirst, firstChunkAlone: firstChunkAlone).run(text.chunks, voice: voice, isSSML: text.isSSML) { audio throws(SpeechError) in
             summary.chunkCount += 1
             summary.sampleCount += audio.samples.count
             summary.sampleRate = audio.sampleRate

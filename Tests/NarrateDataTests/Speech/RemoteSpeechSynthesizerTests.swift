@@ -245,7 +245,7 @@ import Testing
 
         // Then
         guard case let .remoteRefused(_, reason) = error else { Issue.record("got \(String(describing: error))"); return }
-        #expect(reason.contains("text/html, not audio"))
+        #expect(reason.problem.contains("text/html, not audio"))
         #expect(stub.requestCount == 1)
     }
 

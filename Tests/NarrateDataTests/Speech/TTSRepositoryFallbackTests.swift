@@ -91,10 +91,10 @@ import Testing
     @Test("a refusal (a bad key) is not covered up by the fallback")
     func refusalIsNotCovered() async throws {
         // Given
-        primary.result = .failure(.remoteRefused(status: 401, reason: "the API key was refused"))
+        primary.result = .failure(.remoteRefused(status: 401, reason: .keyRejected(apiSays: nil)))
 
         // When / Then
-        await #expect(throws: SpeechError.remoteRefused(status: 401, reason: "the API key was refused")) {
+        await #expect(throws: SpeechError.remoteRefused(status: 401, reason: .keyRejected(apiSays: nil))) {
             try await sut.synthesize(Self.request, cachePolicy: .localFirst)
         }
         #expect(fallback.synthesizeCallCount == 0)

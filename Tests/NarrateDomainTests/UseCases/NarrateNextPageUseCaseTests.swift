@@ -13,6 +13,10 @@ import Testing
         .stub(id: 8, title: "Five Pages", pages: pages, progress: pageIndex.map { ReadingProgress(pageIndex: $0, updatedAt: Date(timeIntervalSince1970: 0)) })
     }
 
+    static let request = VoiceRequest(name: "en-gb", overrides: VoiceOverrides(rate: 160))
+
+    let booksMock = GetBookDetailUseCaseMock()
+    let voicesMock = ChooseVoiceUseCaseMock()
     let bookRepositoryMock: BookRepositoryMock
     let ttsRepositoryMock: TTSRepositoryMock
     let sut: NarrateNextPageUseCase
@@ -22,7 +26,16 @@ import Testing
         bookRepositoryMock.updateProgressResult = .success(())
         ttsRepositoryMock = TTSRepositoryMock()
         ttsRepositoryMock.audioForRequest = { .success(.wordMarked($0.text)) }
-        sut = NarrateNextPageUseCase(bookRepository: bookRepositoryMock, ttsRepository: ttsRepositoryMock, clock: { Self.now })
+        voicesMock.result = .success(VoiceChoice(profile: Self.voice, reason: .named))
+        sut = NarrateNextPageUseCase(
+            books: booksMock, voices: voicesMock, bookRepository: bookRepositoryMock, ttsRepository: ttsRepositoryMock, clock: { Self.now }
+        )
+    }
+
+    /// Runs the use case on the book with its progress at `pageIndex`.
+    func next(progress pageIndex: Int?, restart: Bool = false, deliver: (NarratedPage) async throws(NarrationError) -> Void = { _ throws(NarrationError) in }) async throws(NarrationError) -> PageNarration {
+        booksMock.result = .success(Self.book(progress: pageIndex))
+        return try await sut.execute(reference: "8", voice: Self.request, restart: restart, deliver: deliver).narration
     }
 
     @Test("Without progress, the first page is narrated and delivered, then progress 1 is saved")
@@ -31,8 +44,8 @@ import Testing
         let delivered = Mutex<[PageNarration]>([])
 
         // When
-        let narration = try await sut.execute(book: Self.book(progress: nil), voice: Self.voice) { narration throws(NarrationError) in
-            delivered.withLock { $0.append(narration) }
+        let narration = try await next(progress: nil) { narration throws(NarrationError) in
+            delivered.withLock { $0.append(narration.narration) }
         }
 
         // Then
@@ -48,7 +61,7 @@ import Testing
     @Test("With progress at page 3, page 4 is narrated and progress 4 is saved")
     func pageAfterProgress() async throws {
         // When
-        let narration = try await sut.execute(book: Self.book(progress: 3), voice: Self.voice) { _ throws(NarrationError) in }
+        let narration = try await next(progress: 3) { _ throws(NarrationError) in }
 
         // Then
         #expect(narration.page == Self.pages[3])
@@ -64,7 +77,7 @@ import Testing
 
         // When / Then
         await #expect(throws: NarrationError.book(.endOfBook(title: "Five Pages", pageCount: 5))) {
-            _ = try await sut.execute(book: Self.book(progress: 5), voice: Self.voice) { _ throws(NarrationError) in
+            _ = try await next(progress: 5) { _ throws(NarrationError) in
                 deliverCount.withLock { $0 += 1 }
             }
         }
@@ -80,7 +93,7 @@ import Testing
         let repository = bookRepositoryMock
 
         // When
-        _ = try await sut.execute(book: Self.book(progress: 1), voice: Self.voice) { _ throws(NarrationError) in
+        _ = try await next(progress: 1) { _ throws(NarrationError) in
             savedDuringDelivery.withLock { $0 = repository.updateProgressCallCount }
         }
 
@@ -96,7 +109,7 @@ import Testing
 
         // When / Then
         await #expect(throws: failure) {
-            _ = try await sut.execute(book: Self.book(progress: 1), voice: Self.voice) { _ throws(NarrationError) in
+            _ = try await next(progress: 1) { _ throws(NarrationError) in
                 throw failure
             }
         }
@@ -114,7 +127,7 @@ import Testing
 
         // When / Then
         await #expect(throws: NarrationError.speech(failure)) {
-            _ = try await sut.execute(book: Self.book(progress: nil), voice: Self.voice) { _ throws(NarrationError) in
+            _ = try await next(progress: nil) { _ throws(NarrationError) in
                 deliverCount.withLock { $0 += 1 }
             }
         }
@@ -129,18 +142,54 @@ import Testing
 
         // When / Then
         await #expect(throws: NarrationError.book(.libraryFailed(reason: "read-only"))) {
-            _ = try await sut.execute(book: Self.book(progress: 2), voice: Self.voice) { _ throws(NarrationError) in }
+            _ = try await next(progress: 2) { _ throws(NarrationError) in }
         }
         #expect(bookRepositoryMock.updateProgressCallCount == 1)
     }
 
-    @Test("An out-of-range voice throws NarrationError.speech without synthesizing or saving")
+    @Test("A voice that cannot be chosen throws NarrationError.speech without synthesizing or saving")
     func invalidVoiceThrows() async throws {
+        // Given
+        voicesMock.result = .failure(.parameterOutOfRange(name: "rate", value: 20, range: 80...450))
+
         // When / Then
         await #expect(throws: NarrationError.speech(.parameterOutOfRange(name: "rate", value: 20, range: 80...450))) {
-            _ = try await sut.execute(book: Self.book(progress: nil), voice: VoiceProfile(voice: "en-us", rate: 20)) { _ throws(NarrationError) in }
+            _ = try await next(progress: nil)
         }
         #expect(ttsRepositoryMock.synthesizeCallCount == 0)
         #expect(bookRepositoryMock.updateProgressCallCount == 0)
+    }
+
+    @Test("The reference finds the book, and the voice is chosen for that book from the request")
+    func voiceChosenForTheBook() async throws {
+        // When
+        _ = try await next(progress: 1)
+
+        // Then
+        #expect(booksMock.references == ["8"])
+        #expect(voicesMock.calls == [.init(request: Self.request, bookTitle: "Five Pages")])
+    }
+
+    @Test("restart narrates the first page whatever the saved progress, and saves progress 1")
+    func restartStartsOver() async throws {
+        // When
+        let narration = try await next(progress: 4, restart: true)
+
+        // Then
+        #expect(narration.page == Self.pages[0])
+        #expect(bookRepositoryMock.lastProgressCall?.progress == ReadingProgress(pageIndex: 1, updatedAt: Self.now))
+    }
+
+    @Test("A book that is not found is a book error, and no voice is chosen")
+    func bookNotFound() async throws {
+        // Given
+        booksMock.result = .failure(.bookNotFound(reference: "8"))
+
+        // When / Then
+        await #expect(throws: NarrationError.book(.bookNotFound(reference: "8"))) {
+            _ = try await sut.execute(reference: "8", voice: Self.request, restart: false) { _ throws(NarrationError) in }
+        }
+        #expect(voicesMock.calls.isEmpty)
+        #expect(ttsRepositoryMock.synthesizeCallCount == 0)
     }
 }

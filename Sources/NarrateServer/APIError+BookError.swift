@@ -1,0 +1,40 @@
+import HTTPTypes
+import NarrateKit
+
+/// A library error in the service's words: a missing book or page is 404, a book that cannot be
+/// read 422, the library's own failure 500. An uploaded file is never named by its path on the
+/// server.
+extension APIError {
+    init(_ error: BookError) {
+        switch error {
+        case let .bookNotFound(reference):
+            self = .notFound("No book matches '\(reference)'. Give a file path, a library id or a title prefix; GET /v1/books lists the library.")
+        case .fileNotFound:
+            self = .notFound(error.description)
+        case .pageNotFound, .endOfBook:
+            self = APIError(.notFound, error.description, code: "page_not_found")
+        case .libraryFailed:
+            self = APIError(.internalServerError, error.description, code: "library_failed")
+        case .ambiguousBook:
+            self = .badRequest(error.description)
+        case .unreadable, .unsupportedFormat, .noText, .emptyFile, .notAZipArchive, .wrongMimetype, .missingContainer,
+            .missingPackageDocument, .malformedXML, .missingSpine, .spineItemNotInManifest, .unsafeEntryPath,
+            .duplicateEntry, .entryTooLarge, .archiveTooLarge, .damagedEntry:
+            // The upload's own problems: not a book, damaged, too large inside.
+            let message = error.filePath.map(Self.isUpload) == true ? error.description(namingFile: "The uploaded file") : error.description
+            self = APIError(.unprocessableContent, message, code: "unreadable_book")
+        }
+    }
+
+    /// Whether `path` is a file `BookUploadStore` keeps: `<folder>/uploads/<sha256>.<extension>`.
+    static func isUpload(_ path: String) -> Bool {
+        let components = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard !path.contains("'"), components.count >= 2, components[components.count - 2] == "uploads" else { return false }
+        let name = components[components.count - 1]
+        guard let dot = name.firstIndex(of: ".") else { return false }
+        let hash = name[..<dot]
+        let fileExtension = name[name.index(after: dot)...]
+        return hash.count == 64 && hash.allSatisfy { $0.isHexDigit && !$0.isUppercase }
+            && !fileExtension.isEmpty && fileExtension.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+    }
+}

@@ -1,0 +1,63 @@
+import HTTPTypes
+import NarrateKit
+
+/// A speech error in the service's words: the client's fault is 400, the engine's or the
+/// upstream API's 5xx, each with the parameter it is about and a stable code.
+extension APIError {
+    init(_ error: SpeechError) {
+        switch error {
+        case .emptyText:
+            self = .badRequest("There is no text to speak.", param: "input", code: "empty_input")
+        case let .voiceNotFound(name, suggestions):
+            self = .badRequest(Self.unknownVoice(name, suggestions: suggestions), param: "voice", code: "voice_not_found")
+        case let .textTooLong(hours, limit):
+            self = .badRequest(
+                "This text would give about \(SpeechError.amount(hours)) hours of audio, more than the \(SpeechError.amount(limit)) hours one run may make. Nothing was synthesized; split the text, or add it as a book and export it (narrate add, narrate book).",
+                param: "input", code: "input_out_of_bounds")
+        case .parameterOutOfRange, .pauseTooLong, .audioTooLong:
+            self = .badRequest(error.description, param: "input", code: "input_out_of_bounds")
+        case .engineUnavailable:
+            self = APIError(.serviceUnavailable, error.description, code: "engine_unavailable", retryAfter: 5)
+        case .synthesisFailed, .engineFailed:
+            self = APIError(.internalServerError, error.chunkFailure + "; the worker was replaced, other requests are not affected.", code: "synthesis_failed")
+        case .cacheFailed, .outputFailed:
+            self = APIError(.internalServerError, error.description, code: "cache_failed")
+        // The upstream API's faults are this service's: a gateway error, never its key.
+        case let .remoteRefused(status, reason):
+            let message = status == 0
+                ? "The remote speech engine cannot be used: \(Self.upstream(reason))"
+                : "The speech API refused the request (HTTP \(status)): \(Self.upstream(reason))"
+            self = APIError(.badGateway, message, code: "upstream_refused")
+        case let .remoteUnavailable(host, attempts, reason):
+            self = APIError(
+                .badGateway,
+                "The speech API at \(host) could not deliver after \(attempts) attempt\(attempts == 1 ? "" : "s") (\(reason)). Try again later, or add --fallback espeak to speak such text with eSpeak NG.",
+                code: "upstream_unavailable", retryAfter: 5)
+        case let .characterLimitReached(limit, sent, needed):
+            self = APIError(
+                .tooManyRequests,
+                "Sending \(needed) more characters to the speech API would pass --max-characters \(limit) (\(sent) sent in this run); nothing past the cap was sent. Raise --max-characters to go on: audio already in the cache costs nothing.",
+                code: "character_limit_reached")
+        case let .remoteUnsupported(what):
+            self = .badRequest("The remote speech engine cannot \(what); drop --remote to use eSpeak NG for it.", param: "input", code: "unsupported_by_upstream")
+        }
+    }
+
+    /// Why the upstream API refused, with the options of `narrate serve` its operator checks.
+    private static func upstream(_ refusal: RemoteRefusal) -> String {
+        switch refusal {
+        case .keyFileUnreadable: "\(refusal.problem). Check --api-key-file."
+        case .keyRejected: "\(refusal.problem). Set NARRATE_API_KEY or OPENAI_API_KEY, or give --api-key-file."
+        case .keyNotPermitted: "\(refusal.problem). Check --remote-model and --remote-voice, and the key's permissions."
+        case .notFound: "\(refusal.problem). Check --remote (the base, like https://api.openai.com/v1), --remote-model and --remote-voice."
+        case .requestRejected: "\(refusal.problem). Check --remote-model, --remote-voice and the speed (--rate)."
+        case .notAudio: "\(refusal.problem). Check --remote: it must be the API base, like https://api.openai.com/v1."
+        case .keyFileEmpty, .notAnAPIBase, .emptyModelOrVoice, .requestNotEncodable, .refused, .audioTooLarge: refusal.description
+        }
+    }
+
+    /// "Unknown voice 'x'. Did you mean y?", with where the voices are listed.
+    private static func unknownVoice(_ name: String, suggestions: [String]) -> String {
+        "Unknown voice '\(name)'.\(suggestions.isEmpty ? "" : " Did you mean \(suggestions.joined(separator: ", "))?") GET /v1/audio/voices lists them."
+    }
+}
