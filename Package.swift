@@ -109,6 +109,9 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ],
+            // Compiled in as bytes (`PackageResources.openapi_json`), not a bundle beside the
+            // program: an installed `narrate` copied alone still serves `GET /openapi.json`.
+            resources: [.embedInCode("Resources/openapi.json")],
             swiftSettings: strictSettings
         ),
         .executableTarget(

@@ -26,7 +26,9 @@ public struct NarrateServer: Sendable {
         router.add(middleware: AuthMiddleware(keys: server.apiKeys))
         SpeechController(backend: backend).register(on: router)
         CatalogController(backend: backend).register(on: router)
-        BooksController(backend: backend).register(on: router)
+        LibraryController(backend: backend).register(on: router)
+        BookPagesController(backend: backend).register(on: router)
+        PageAudioController(backend: backend).register(on: router)
         HealthController(backend: backend).register(on: router)
         return router
     }

@@ -55,7 +55,7 @@ extension SpeechBackend {
     /// engine failing on the page.
     static func apiError(_ error: NarrationError) -> APIError {
         switch error {
-        case let .book(error): BooksController.apiError(error)
+        case let .book(error): LibraryController.apiError(error)
         case let .speech(error): apiError(error)
         case let .engineFailedOnPage(_, error): apiError(error)
         }

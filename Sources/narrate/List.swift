@@ -21,9 +21,9 @@ extension Narrate {
                 storage.report("The library is empty: add books with 'narrate add FILE'.")
                 return
             }
-            for book in books.map(BookListing.init) {
-                let progress = book.progressPage.map { "page \($0) of \(book.pageCount)" } ?? "\(book.pageCount) pages"
-                print("\(String(book.id).leftPadded(4))  \(book.title) — \(book.authors.joined(separator: ", ")) [\(progress)]".escapingControlCharacters)
+            for book in books.map(BookSummary.init) {
+                let progress = book.progress.map { "page \($0.pageIndex) of \(book.pageCount)" } ?? "\(book.pageCount) pages"
+                print("\(String(book.id.rawValue).leftPadded(4))  \(book.title) — \(book.authors.joined(separator: ", ")) [\(progress)]".escapingControlCharacters)
             }
         }
     }

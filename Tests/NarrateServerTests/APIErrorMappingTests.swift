@@ -156,7 +156,7 @@ struct APIErrorMappingTests {
 
         // Then
         Self.expect(answer, expected)
-        #expect(BooksController.apiError(error).message == answer.message)
+        #expect(LibraryController.apiError(error).message == answer.message)
         #expect(!answer.message.contains("uploads/"))
         #expect(!answer.message.contains("narrate list"))
     }

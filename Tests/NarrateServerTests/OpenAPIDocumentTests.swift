@@ -22,8 +22,10 @@ struct OpenAPIDocumentTests {
         #expect(document["openapi"] as? String == "3.1.0")
         let paths = try #require(document["paths"] as? [String: [String: Any]])
         var documented = Set<String>()
-        for (path, operations) in paths {
-            for method in operations.keys { documented.insert("\(method.uppercased()) \(path)") }
+        for (path, item) in paths {
+            // A path item holds its operations and, beside them, the parameters they share.
+            for method in item.keys where Self.methods.contains(method) { documented.insert("\(method.uppercased()) \(path)") }
+            #expect(Set(item.keys).subtracting(Self.methods).isSubset(of: ["parameters"]), "\(path) holds \(item.keys.sorted())")
         }
         #expect(routes == documented, "routes without a description: \(routes.subtracting(documented).sorted()); described but not routed: \(documented.subtracting(routes).sorted())")
     }
@@ -39,6 +41,9 @@ struct OpenAPIDocumentTests {
             #expect(components[kind]?[name] != nil, "#/components/\(kind)/\(name) is missing")
         }
     }
+
+    /// The fields of an OpenAPI path item that are operations.
+    static let methods: Set<String> = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
 
     /// Hummingbird writes parameters as `{id}` or `:id`; OpenAPI as `{id}`.
     static func openAPIPath(_ path: String) -> String {

@@ -1,0 +1,81 @@
+import Foundation
+import Hummingbird
+import NarrateKit
+
+/// A library page's audio over HTTP (cache first, with `Range` and `ETag`), and its headers
+/// alone for `HEAD`.
+struct PageAudioController: BookRoutes {
+    let backend: SpeechBackend
+
+    func register(on router: Router<ServerRequestContext>) {
+        let books = router.group("/v1/books")
+        books.get("{id}/pages/{page}/audio") { request, context in
+            try await pageAudio(request, context: context, id: try context.parameters.require("id"), page: try context.parameters.require("page"))
+        }
+        // What a player asks before it streams: the headers of the audio, not the bytes.
+        books.head("{id}/pages/{page}/audio") { request, context in
+            var response = try await pageAudio(request, context: context, id: try context.parameters.require("id"), page: try context.parameters.require("page"))
+            let length = response.body.contentLength
+            response.body = ResponseBody()
+            if let length { response.headers[.contentLength] = String(length) }
+            return response
+        }
+    }
+
+    /// A page's audio, rendered once per text, voice and format into the cache folder and
+    /// served from there with `ETag` and byte ranges.
+    func pageAudio(_ request: Request, context: ServerRequestContext, id: String, page: String) async throws -> Response {
+        let query = request.uri.queryParameters
+        let formatName = query["format"].map(String.init) ?? "mp3"
+        guard let format = StreamFormat(rawValue: formatName) else {
+            throw APIError.badRequest("Unknown format '\(formatName)': use one of \(StreamFormat.allCases.map(\.rawValue).joined(separator: ", ")).", param: "format")
+        }
+        let voiceName = query["voice"].map(String.init) ?? ""
+        // A page served a moment ago: no library or voice lookup, and its bytes from memory.
+        let key = "\(id)\u{1F}\(page)\u{1F}\(voiceName)\u{1F}\(format.rawValue)"
+        if let known = backend.pageMemo.resolution(for: key), access(known.path, R_OK) == 0 {
+            return try respond(request, tag: known.tag, path: known.path, format: format)
+        }
+        // One request looks it up again; the others meanwhile are served what was known.
+        defer { backend.pageMemo.endRefresh(key) }
+        let reference = try Self.reference(id)
+        // The voice and lexicons `narrate page BOOK PAGE --voice NAME` reads the page with.
+        let named = voiceName.trimmingCharacters(in: .whitespaces).lowercased()
+        let voice = VoiceRequest(name: named.isEmpty ? nil : named)
+        let speech: PageSpeech
+        do {
+            speech = try await backend.resolvePageSpeech.execute(reference: reference, page: page, voice: voice)
+        } catch {
+            throw SpeechBackend.apiError(error)
+        }
+        let tag = try await backend.entityTag(for: speech.speechRequest, format: format.rawValue)
+        if let header = request.headers[.ifNoneMatch], SpeechController.matches(header, tag) {
+            return Response(status: .notModified, headers: [.eTag: tag])
+        }
+        let path = try await backend.renderedPage(speech, reference: reference, voice: voice, format: format, tag: tag)
+        backend.pageMemo.remember(key, tag: tag, path: path)
+        return try respond(request, tag: tag, path: path, format: format)
+    }
+
+    private func respond(_ request: Request, tag: String, path: String, format: StreamFormat) throws -> Response {
+        if let header = request.headers[.ifNoneMatch], SpeechController.matches(header, tag) {
+            return Response(status: .notModified, headers: [.eTag: tag])
+        }
+        let source: ByteRangeResponse.Source
+        if let kept = backend.pageMemo.bytes(for: tag) {
+            source = .memory(kept)
+        } else {
+            guard let length = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int else {
+                throw APIError(.internalServerError, "The rendered audio could not be read.", code: "storage_failed")
+            }
+            if backend.pageMemo.keeps(length) {
+                let bytes = try ByteRangeResponse.read(path)
+                backend.pageMemo.keep(bytes, for: tag)
+                source = .memory(bytes)
+            } else {
+                source = .file(path: path, length: length)
+            }
+        }
+        return ByteRangeResponse.respond(with: source, contentType: format.contentType, tag: tag, range: request.headers[.range], ifRange: request.headers[.ifRange])
+    }
+}
