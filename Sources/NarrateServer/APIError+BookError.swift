@@ -26,7 +26,7 @@ extension APIError {
         }
     }
 
-    /// Whether `path` is a file `BookUploadStore` keeps: `<folder>/uploads/<sha256>.<extension>`.
+    /// Whether `path` is a file `NarrateEnvironment.storeUpload` keeps: `<folder>/uploads/<sha256>.<extension>`.
     static func isUpload(_ path: String) -> Bool {
         let components = path.split(separator: "/", omittingEmptySubsequences: false)
         guard !path.contains("'"), components.count >= 2, components[components.count - 2] == "uploads" else { return false }

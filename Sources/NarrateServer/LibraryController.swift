@@ -37,10 +37,9 @@ struct LibraryController: BookRoutes {
         }
         let bytes = Array(buffer.readableBytesView)
         let fileExtension = BookUploadSniffer.fileExtension(filename: request.uri.queryParameters["filename"].map(String.init), contentType: request.headers[.contentType], bytes: bytes)
-        let directory = URL(fileURLWithPath: backend.configuration.libraryPath).deletingLastPathComponent().appendingPathComponent("uploads").path
         let path: String
         do {
-            path = try BookUploadStore.store(bytes, fileExtension: fileExtension, in: directory)
+            path = try backend.environment.storeUpload(bytes, fileExtension: fileExtension)
         } catch {
             throw APIError(HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage"), error.description, code: "storage_failed")
         }
