@@ -160,6 +160,8 @@ let package = Package(
                 "NarrateKit",
                 "NarrateDomain",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                // In-process route tests: `app.test(.router)` sends requests straight to the router.
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],
