@@ -163,6 +163,8 @@ let package = Package(
                 // In-process route tests: `app.test(.router)` sends requests straight to the router.
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                // A connection a test closes itself (a client going away while it waits).
+                .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings

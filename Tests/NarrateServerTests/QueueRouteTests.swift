@@ -1,5 +1,7 @@
 import HTTPTypes
 import NIOCore
+import NIOEmbedded
+import NarrateKit
 import HummingbirdTesting
 import Testing
 @testable import NarrateServer
@@ -46,6 +48,32 @@ struct QueueRouteTests {
             #expect(served.status == .ok)
             #expect(WAVHeader(served.bytes) != nil)
             #expect(await queue.depth == 0)
+        }
+    }
+
+    @Test("Given a request waiting for a slot, when its client goes away, then it leaves the queue with 499 client_closed")
+    func clientGoneLeavesQueue() async throws {
+        let service = try RouteTestServer { $0.queueLimit = 4 }
+        let backend = service.backend
+        let queue = backend.queue
+        let slots = await queue.slots
+        for _ in 0..<slots { try await queue.acquire() }
+        try await service.test { _ in
+            let connection = NIOAsyncTestingChannel()
+            let waiting = Task { try await backend.speak(SpeechText("Nobody waits for this."), voice: .narrator, channel: connection) }
+            while await queue.depth < 1 { await Task.yield() }
+
+            try await connection.close()
+
+            do {
+                _ = try await waiting.value
+                Issue.record("the request was served after its client went away")
+            } catch let error as APIError {
+                #expect(error.status.code == 499)
+                #expect(error.code == "client_closed")
+            }
+            #expect(await queue.depth == 0)
+            #expect(await queue.active == slots)
         }
     }
 }
