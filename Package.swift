@@ -160,7 +160,11 @@ let package = Package(
                 "NarrateKit",
                 "NarrateDomain",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                // In-process route tests: `app.test(.router)` sends requests straight to the router.
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                // A connection a test closes itself (a client going away while it waits).
+                .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings

@@ -12,9 +12,11 @@ public struct NarrateServer: Sendable {
     let server: ServerConfiguration
     let logger: Logger
 
+    /// - Parameter now: the clock the service's memos (voices, page audio) expire on; a test
+    ///   moves it by hand.
     /// - Throws: when the cache or the library cannot be opened.
-    public init(configuration: NarrateConfiguration, server: ServerConfiguration, logger: Logger) throws {
-        backend = try SpeechBackend(configuration: configuration, server: server, logger: logger)
+    public init(configuration: NarrateConfiguration, server: ServerConfiguration, logger: Logger, now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }) throws {
+        backend = try SpeechBackend(configuration: configuration, server: server, logger: logger, now: now)
         self.server = server
         self.logger = logger
     }

@@ -26,20 +26,24 @@ final class PageAudioMemo: Sendable {
 
     let ttl: Duration
     let maxBytes: Int
+    private let now: @Sendable () -> ContinuousClock.Instant
     private let state = Mutex(State())
 
-    init(ttl: Duration = .seconds(2), maxBytes: Int = 8 * 1_024 * 1_024) {
+    /// - Parameter now: the clock the time to live is measured on (a test moves it by hand).
+    init(ttl: Duration = .seconds(2), maxBytes: Int = 8 * 1_024 * 1_024, now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }) {
         self.ttl = ttl
         self.maxBytes = maxBytes
+        self.now = now
     }
 
     /// The resolution of `key` if it is fresh. One that has expired is given to every caller
     /// but one, which gets `nil` and looks it up again (then calls `endRefresh`): many clients
     /// of one page do not all load the book at the same moment.
     func resolution(for key: String) -> Resolution? {
-        state.withLock { state in
+        let now = now()
+        return state.withLock { state in
             guard let found = state.resolutions[key] else { return nil }
-            if ContinuousClock.now - found.resolvedAt < ttl { return found }
+            if now - found.resolvedAt < ttl { return found }
             if state.refreshing.contains(key) { return found }
             state.refreshing.insert(key)
             return nil
@@ -51,9 +55,10 @@ final class PageAudioMemo: Sendable {
     }
 
     func remember(_ key: String, tag: String, path: String) {
+        let now = now()
         state.withLock { state in
             if state.resolutions.count > 10_000 { state.resolutions.removeAll() }
-            state.resolutions[key] = Resolution(tag: tag, path: path, resolvedAt: .now)
+            state.resolutions[key] = Resolution(tag: tag, path: path, resolvedAt: now)
         }
     }
 

@@ -23,16 +23,19 @@ final class SpeechBackend: Sendable {
     let queue: SynthesisQueue
     let metrics: ServerMetrics
     let logger: Logger
-    let pageMemo = PageAudioMemo()
+    let pageMemo: PageAudioMemo
     /// Voice names resolved in the last few seconds: resolving reads every preset file, and an
     /// eSpeak name asks a worker for its voice list.
-    let voiceMemo = VoiceMemo()
+    let voiceMemo: VoiceMemo
     /// Page renderings in progress, shared by the requests that want the same file.
     let renders = RenderFlights()
 
     var configuration: NarrateConfiguration { environment.configuration }
 
-    init(configuration: NarrateConfiguration, server: ServerConfiguration, logger: Logger) throws {
+    /// - Parameter now: the clock the memos expire on (a test moves it by hand).
+    init(configuration: NarrateConfiguration, server: ServerConfiguration, logger: Logger, now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }) throws {
+        pageMemo = PageAudioMemo(now: now)
+        voiceMemo = VoiceMemo(now: now)
         self.server = server
         self.logger = logger
         let metrics = ServerMetrics()

@@ -5,24 +5,42 @@ import Testing
 @Suite("PageAudioMemo")
 struct PageAudioMemoTests {
     @Test("Given a resolution, when its time to live has passed, then it is looked up again")
-    func resolutionsExpire() async throws {
-        let memo = PageAudioMemo(ttl: .milliseconds(50))
+    func resolutionsExpire() {
+        let clock = InstantClockMock()
+        let memo = PageAudioMemo(ttl: .seconds(2), now: clock.now)
         memo.remember("1/2/alloy/mp3", tag: "\"tag\"", path: "/tmp/x")
+        clock.advance(by: .seconds(2) - .milliseconds(1))
         #expect(memo.resolution(for: "1/2/alloy/mp3")?.tag == "\"tag\"")
-        try await Task.sleep(for: .milliseconds(80))
+        clock.advance(by: .milliseconds(1))
         #expect(memo.resolution(for: "1/2/alloy/mp3") == nil)
     }
 
     @Test("Given an expired resolution, when many ask at once, then one looks it up again and the others get the old one")
-    func oneRefreshAtATime() async throws {
-        let memo = PageAudioMemo(ttl: .milliseconds(20))
+    func oneRefreshAtATime() {
+        let clock = InstantClockMock()
+        let memo = PageAudioMemo(ttl: .seconds(2), now: clock.now)
         memo.remember("k", tag: "old", path: "/p")
-        try await Task.sleep(for: .milliseconds(40))
+        clock.advance(by: .seconds(3))
         #expect(memo.resolution(for: "k") == nil)          // this caller refreshes
         #expect(memo.resolution(for: "k")?.tag == "old")   // the others are served meanwhile
         memo.remember("k", tag: "new", path: "/p")
         memo.endRefresh("k")
         #expect(memo.resolution(for: "k")?.tag == "new")
+    }
+
+    @Test("Given a refreshed resolution, when its new time to live passes, then it expires from when it was remembered again")
+    func refreshedResolutionExpiresLater() {
+        let clock = InstantClockMock()
+        let memo = PageAudioMemo(ttl: .seconds(2), now: clock.now)
+        memo.remember("k", tag: "old", path: "/p")
+        clock.advance(by: .seconds(2))
+        #expect(memo.resolution(for: "k") == nil)
+        memo.remember("k", tag: "new", path: "/p")
+        memo.endRefresh("k")
+        clock.advance(by: .seconds(1))
+        #expect(memo.resolution(for: "k")?.tag == "new")
+        clock.advance(by: .seconds(1))
+        #expect(memo.resolution(for: "k") == nil)
     }
 
     @Test("Given a change through the service, when resolutions are forgotten, then none is found")

@@ -32,16 +32,22 @@ public final class TTSRepository: TTSRepositoryContract {
     ///     after its retries (`SpeechError.remoteUnavailable`); its audio is stored under its
     ///     own key, so a later run with the API up fills the API's entries.
     ///   - observer: told of every cache hit, miss and synthesis (for metrics); it must return quickly.
+    ///   - now: the clock synthesis times and the pause after the API failed are measured on (a
+    ///     test moves it by hand).
     public init(
         synthesizer: any SpeechSynthesizerContract, cache: (any AudioCacheContract)?, logger: Logger,
-        fallback: (any SpeechSynthesizerContract)? = nil, observer: @escaping @Sendable (SynthesisEvent) -> Void = { _ in }
+        fallback: (any SpeechSynthesizerContract)? = nil, observer: @escaping @Sendable (SynthesisEvent) -> Void = { _ in },
+        now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
     ) {
         self.synthesizer = synthesizer
         self.cache = cache
         self.logger = logger
         self.fallback = fallback
         self.observer = observer
+        self.now = now
     }
+
+    private let now: @Sendable () -> ContinuousClock.Instant
 
     private let fallback: (any SpeechSynthesizerContract)?
     /// With a fallback, audio of two engines may meet in one file: all of it is given at the rate
@@ -143,7 +149,7 @@ public final class TTSRepository: TTSRepositoryContract {
     /// Whether the API is taken to be down now (only with a fallback).
     private var apiIsDown: Bool {
         guard fallback != nil, let until = apiDownUntil.withLock({ $0 }) else { return false }
-        return ContinuousClock().now < until
+        return now() < until
     }
 
     /// Synthesizes `request` with the pronunciations in force for its voice written in as
@@ -153,15 +159,15 @@ public final class TTSRepository: TTSRepositoryContract {
         if isPrimary, apiIsDown {
             throw .remoteUnavailable(host: "the remote engine", attempts: 0, reason: "it failed moments ago; trying again in \(Int(Self.apiDownPause.seconds)) s")
         }
-        let clock = ContinuousClock()
-        let start = clock.now
+        let start = now()
         do {
             let audio = try await engineSynthesis(of: request, by: synthesizer)
-            observer(.synthesized(seconds: (clock.now - start).seconds, audioSeconds: audio.duration))
+            observer(.synthesized(seconds: (now() - start).seconds, audioSeconds: audio.duration))
             return audio
         } catch {
             if isPrimary, fallback != nil, case .remoteUnavailable = error {
-                apiDownUntil.withLock { $0 = clock.now + Self.apiDownPause }
+                let failedAt = now()
+                apiDownUntil.withLock { $0 = failedAt + Self.apiDownPause }
             }
             observer(.failed(error))
             throw error

@@ -19,6 +19,7 @@ import Testing
     let cache = AudioCacheMock()
     let recorder: LogHandlerMock.Recorder
     let events = EventRecorder()
+    let clock = InstantClockMock()
     let sut: TTSRepository
 
     final class EventRecorder: Sendable {
@@ -37,7 +38,7 @@ import Testing
         let (logger, recorder) = LogHandlerMock.logger()
         self.recorder = recorder
         let events = events
-        sut = TTSRepository(synthesizer: primary, cache: cache, logger: logger, fallback: fallback) { events.record($0) }
+        sut = TTSRepository(synthesizer: primary, cache: cache, logger: logger, fallback: fallback, observer: { events.record($0) }, now: clock.now)
     }
 
     @Test("the API down: eSpeak speaks, stored under eSpeak's key, warned about once")
@@ -57,6 +58,27 @@ import Testing
         #expect(events.names.filter { $0.hasPrefix("fellBack") }.count == 2)
         // The API is left alone for a while after failing: the second text did not wait for it.
         #expect(primary.synthesizeCallCount == 1)
+    }
+
+    @Test("the API down: it is left alone for 30 s after failing, then asked again")
+    func apiDownPauseEnds() async throws {
+        // Given: the API failed a text.
+        primary.result = .failure(Self.down)
+        _ = try await sut.synthesize(Self.request, cachePolicy: .localFirst)
+        primary.result = .success(Self.remoteAudio)
+
+        // When: a moment before the pause ends, and when it has ended.
+        clock.advance(by: TTSRepository.apiDownPause - .milliseconds(1))
+        let during = try await sut.synthesize(SpeechRequest(text: "Still inside the pause.", voice: .narrator), cachePolicy: .localFirst)
+        let callsDuring = primary.synthesizeCallCount
+        clock.advance(by: .milliseconds(1))
+        _ = try await sut.synthesize(SpeechRequest(text: "The pause is over.", voice: .narrator), cachePolicy: .localFirst)
+
+        // Then: eSpeak spoke inside the pause without the API being asked; after it, the API.
+        #expect(during == Self.espeakAudio)
+        #expect(callsDuring == 1)
+        #expect(primary.synthesizeCallCount == 2)
+        #expect(primary.lastRequest?.text == "The pause is over.")
     }
 
     @Test("a later run with the API up fills the API's entry")
