@@ -9,7 +9,7 @@ import NarrateDomain
 
 /// The on-disk audio cache: one content-addressed file per entry plus a SQLite index.
 ///
-/// Layout of `directory`:
+/// Layout of `directory` (see `AudioCacheLayout`):
 /// - `objects/ab/abcdef…` — one entry per key (64 hex characters, `ab` its first two), in the
 ///   format of `AudioCacheEntryCodec`; written by `AtomicFile` under a `TemporaryFileName` in the
 ///   same folder, then renamed,
@@ -24,7 +24,8 @@ import NarrateDomain
 public final class AudioCache: AudioCacheContract {
     /// The cache folder.
     public let directory: String
-    private let objectsPath: String
+    /// Where the entries, the index and the service's rendered responses are in it.
+    let layout: AudioCacheLayout
     private let index: AudioCacheIndex
     private let clock: @Sendable () -> Date
     private let logger: Logger
@@ -47,17 +48,17 @@ public final class AudioCache: AudioCacheContract {
         // Entries hold PCM in the host's byte order, which must be the format's little-endian.
         precondition(UInt16(1).littleEndian == 1, "AudioCache supports little-endian hosts only")
         self.directory = directory
-        self.objectsPath = directory + "/objects"
+        self.layout = AudioCacheLayout(directory: directory)
         self.clock = clock
         self.logger = logger
         do throws(SystemCallError) {
             try Folder.makeAll(directory)
-            try Folder.make(objectsPath)
+            try Folder.make(layout.objects)
             try Self.probeWritable(directory)
         } catch {
             throw .notWritable(path: directory, reason: error.reason)
         }
-        index = try AudioCacheIndex(path: directory + "/index.sqlite") { damaged, reason in
+        index = try AudioCacheIndex(path: layout.index) { damaged, reason in
             logger.warning("The audio cache index was damaged (\(reason)); it was moved to \(damaged) and a new one started. No audio is lost: the entries are indexed again as they are used, and by 'narrate cache stats'.")
         }
     }
@@ -73,7 +74,7 @@ public final class AudioCache: AudioCacheContract {
     // MARK: - AudioCacheContract
 
     public func lookup(key: AudioCacheKey) async throws(CacheError) -> SpeechAudio? {
-        let path = entryPath(key)
+        let path = layout.entryPath(key)
         switch AudioCacheEntryFile.read(path: path, key: key) {
         case .missing:
             return nil
@@ -89,11 +90,11 @@ public final class AudioCache: AudioCacheContract {
     }
 
     public func containsEntry(key: AudioCacheKey) async -> Bool {
-        AudioCacheEntryFile.status(entryPath(key)).map { !$0.isDirectory } ?? false
+        AudioCacheEntryFile.status(layout.entryPath(key)).map { !$0.isDirectory } ?? false
     }
 
     public func store(_ audio: SpeechAudio, key: AudioCacheKey) async throws(CacheError) {
-        let path = entryPath(key)
+        let path = layout.entryPath(key)
         let prefix: [UInt8]
         do {
             prefix = try AudioCacheEntryCodec.encodePrefix(audio, key: key)
@@ -101,7 +102,7 @@ public final class AudioCache: AudioCacheContract {
             throw .writeFailed(path: path, reason: error.reason)
         }
         do throws(SystemCallError) {
-            try Folder.make(shardPath(key))
+            try Folder.make(layout.shardPath(key))
             let file = try AtomicFile(destination: path)
             // Header, PCM and digest go to the kernel in one writev, straight from their buffers.
             let written: Result<Void, SystemCallError> = audio.samples.withUnsafeBytes { samples in
@@ -142,7 +143,7 @@ public final class AudioCache: AudioCacheContract {
         var removedBytes: Int64 = 0
         for row in rows {
             guard total > maxBytes else { break }
-            let path = "\(objectsPath)/\(row.key.prefix(2))/\(row.key)"
+            let path = layout.entryPath(hex: row.key)
             do throws(SystemCallError) {
                 try AudioCacheEntryFile.remove(path)
             } catch {
@@ -160,7 +161,7 @@ public final class AudioCache: AudioCacheContract {
     public func clear() async throws(CacheError) {
         try index.flush()
         do throws(SystemCallError) {
-            try forEachObjectFile { (name, path) throws(SystemCallError) in
+            try layout.forEachObjectFile { (name, path) throws(SystemCallError) in
                 // A young temporary file is another writer's store in progress: leave it.
                 if TemporaryFileName.isTemporary(name, legacyCache: true), !isStale(name: name, path: path) { return }
                 try AudioCacheEntryFile.remove(path)
@@ -175,8 +176,8 @@ public final class AudioCache: AudioCacheContract {
     /// The service's rendered page files (`responses/`, see `narrate serve`): derived from the
     /// entries, so they go with them. One that cannot be removed is left for the next clear.
     private func removeRenderedResponses() {
-        let folder = objectsPath.dropLast("objects".count) + "responses"
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: String(folder)) else { return }
+        let folder = layout.responses
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
         for name in names where !TemporaryFileName.isTemporary(name) {
             unlink("\(folder)/\(name)")
         }
@@ -184,25 +185,6 @@ public final class AudioCache: AudioCacheContract {
 
     public func flush() async throws(CacheError) {
         try index.flush()
-    }
-
-    // MARK: - Paths
-
-    private func shardPath(_ key: AudioCacheKey) -> String {
-        Self.shardPath(key, objects: objectsPath)
-    }
-
-    private func entryPath(_ key: AudioCacheKey) -> String {
-        Self.entryPath(key, objects: objectsPath)
-    }
-
-    static func shardPath(_ key: AudioCacheKey, objects: String) -> String {
-        "\(objects)/\(key.hex.prefix(2))"
-    }
-
-    /// `<objects>/ab/abcdef…`: where `key`'s entry lives.
-    static func entryPath(_ key: AudioCacheKey, objects: String) -> String {
-        "\(shardPath(key, objects: objects))/\(key.hex)"
     }
 
     private var now: Double { clock().timeIntervalSince1970 }
@@ -239,7 +221,7 @@ public final class AudioCache: AudioCacheContract {
         var files = [String: (path: String, size: Int, modified: Double)]()
         var removedTemporaries = 0
         do throws(SystemCallError) {
-            try forEachObjectFile { (name, path) throws(SystemCallError) in
+            try layout.forEachObjectFile { (name, path) throws(SystemCallError) in
                 if TemporaryFileName.isTemporary(name, legacyCache: true) {
                     if isStale(name: name, path: path) {
                         try AudioCacheEntryFile.remove(path)
@@ -282,22 +264,6 @@ public final class AudioCache: AudioCacheContract {
         case .unknown?, nil:
             guard let status = AudioCacheEntryFile.status(path) else { return false }
             return now - status.modified > Self.staleTemporaryAge
-        }
-    }
-
-    /// Calls `body` with the name and path of every file in every shard folder.
-    private func forEachObjectFile(_ body: (String, String) throws(SystemCallError) -> Void) throws(SystemCallError) {
-        try Self.forEachObjectFile(in: objectsPath, body)
-    }
-
-    /// Calls `body` with the name and path of every file in every shard folder of `objects`.
-    static func forEachObjectFile(in objects: String, _ body: (String, String) throws(SystemCallError) -> Void) throws(SystemCallError) {
-        for shard in try AudioCacheEntryFile.names(in: objects) where shard.utf8.count == 2 {
-            let shardPath = "\(objects)/\(shard)"
-            guard AudioCacheEntryFile.status(shardPath)?.isDirectory == true else { continue }
-            for name in try AudioCacheEntryFile.names(in: shardPath) {
-                try body(name, "\(shardPath)/\(name)")
-            }
         }
     }
 

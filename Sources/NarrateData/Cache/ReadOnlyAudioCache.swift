@@ -5,29 +5,29 @@ import NarrateDomain
 /// files are read directly; its index, which SQLite could not update, is not used.
 public final class ReadOnlyAudioCache: AudioCacheContract {
     private let directory: String
-    private let objectsPath: String
+    private let layout: AudioCacheLayout
     /// Why the folder cannot be written, for the errors of what would write.
     private let reason: String
 
     /// - Throws: `CacheError.notWritable` when `directory` holds no cache to read.
     public init(directory: String, reason: String) throws(CacheError) {
         self.directory = directory
-        objectsPath = directory + "/objects"
+        layout = AudioCacheLayout(directory: directory)
         self.reason = reason
-        guard AudioCacheEntryFile.status(objectsPath)?.isDirectory == true else {
+        guard AudioCacheEntryFile.status(layout.objects)?.isDirectory == true else {
             throw .notWritable(path: directory, reason: reason)
         }
     }
 
     public func lookup(key: AudioCacheKey) async throws(CacheError) -> SpeechAudio? {
-        guard case let .entry(audio, _) = AudioCacheEntryFile.read(path: AudioCache.entryPath(key, objects: objectsPath), key: key) else {
+        guard case let .entry(audio, _) = AudioCacheEntryFile.read(path: layout.entryPath(key), key: key) else {
             return nil  // missing, or damaged (it cannot be removed here): synthesized instead
         }
         return audio
     }
 
     public func containsEntry(key: AudioCacheKey) async -> Bool {
-        AudioCacheEntryFile.status(AudioCache.entryPath(key, objects: objectsPath)).map { !$0.isDirectory } ?? false
+        AudioCacheEntryFile.status(layout.entryPath(key)).map { !$0.isDirectory } ?? false
     }
 
     /// Stores nothing: whoever opened it said so once already.
@@ -39,7 +39,7 @@ public final class ReadOnlyAudioCache: AudioCacheContract {
         var bytes: Int64 = 0
         var duration = 0.0
         do throws(SystemCallError) {
-            try AudioCache.forEachObjectFile(in: objectsPath) { name, path throws(SystemCallError) in
+            try layout.forEachObjectFile { name, path throws(SystemCallError) in
                 guard name.utf8.count == 64, Hex.decode(name, byteCount: 32) != nil, let status = AudioCacheEntryFile.status(path), !status.isDirectory else { return }
                 count += 1
                 bytes += Int64(status.size)

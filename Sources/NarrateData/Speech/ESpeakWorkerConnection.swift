@@ -7,8 +7,8 @@ import Synchronization
 /// One `narrate-worker` process and the requests it has in hand.
 ///
 /// Requests are written to the worker's standard input; a thread of this connection reads the
-/// frames it answers with (see `narrate_worker_protocol.h`) and completes each request when its
-/// final frame arrives. A worker that dies fails everything it had in hand; the pool starts
+/// frames it answers with (`WorkerFrameReader`) and completes each request with a `WorkerAnswer`
+/// when its final frame arrives. A worker that dies fails everything it had in hand; the pool starts
 /// another.
 final class ESpeakWorkerConnection: Sendable {
     /// What the worker said at start: eSpeak's version and sample rate.
@@ -35,13 +35,6 @@ final class ESpeakWorkerConnection: Sendable {
         var answer: WorkerAnswer?
     }
 
-    /// What the child that served a request sent, before the worker's final word on it.
-    enum WorkerAnswer: Sendable {
-        case audio(SpeechAudio)
-        case list(String)
-        case failure(SpeechError)
-    }
-
     /// Starts `executable` and waits for its hello.
     /// - Throws: `SpeechError.engineUnavailable` when it cannot start or eSpeak cannot initialize.
     init(executable: String, environment: [String: String]?) throws(SpeechError) {
@@ -65,7 +58,7 @@ final class ESpeakWorkerConnection: Sendable {
         self.input = input.fileHandleForWriting
         self.output = output.fileHandleForReading
         processID = process.processIdentifier
-        let reader = FrameReader(fd: self.output.fileDescriptor)
+        let reader = WorkerFrameReader(fd: self.output.fileDescriptor)
         guard let hello = reader.next() else {
             process.waitUntilExit()
             throw .engineUnavailable(reason: "\(executable) exited at start (status \(process.terminationStatus))")
@@ -171,19 +164,19 @@ final class ESpeakWorkerConnection: Sendable {
         }
     }
 
-    private func readFrames(_ reader: FrameReader) {
+    private func readFrames(_ reader: WorkerFrameReader) {
         while let message = reader.next() {
             let frame = message.frame
             let status = narrate_worker_status(frame.status)
             switch status {
             case NARRATE_WORKER_AUDIO, NARRATE_WORKER_LIST, NARRATE_WORKER_SYNTH_FAILED, NARRATE_WORKER_TOO_LONG:
-                let answer = Self.childAnswer(message)
+                let answer = WorkerAnswer(child: message)
                 state.withLock { $0.pending[frame.id]?.answer = answer }
             default:
                 let pending = state.withLock { $0.pending.removeValue(forKey: frame.id) }
                 guard let pending else { continue }
                 let note = String(decoding: message.payload, as: UTF8.self)
-                pending.continuation.resume(returning: Self.finalAnswer(status, detail: Int(frame.detail), note: note, child: pending.answer))
+                pending.continuation.resume(returning: WorkerAnswer.final(status, detail: Int(frame.detail), note: note, child: pending.answer))
             }
         }
         process.waitUntilExit()
@@ -202,123 +195,5 @@ final class ESpeakWorkerConnection: Sendable {
         for pending in failed {
             pending.continuation.resume(returning: .failure(error))
         }
-    }
-
-    private static func childAnswer(_ message: FrameReader.Message) -> WorkerAnswer {
-        let frame = message.frame
-        switch narrate_worker_status(frame.status) {
-        case NARRATE_WORKER_AUDIO:
-            guard let samples = message.samples else {
-                return .failure(.engineUnavailable(reason: "the eSpeak worker sent a malformed answer"))
-            }
-            let markSize = MemoryLayout<narrate_worker_mark>.size
-            let marks = message.payload.withUnsafeBytes { bytes in
-                (0..<Int(frame.mark_count)).map { index in
-                    let mark = bytes.loadUnaligned(fromByteOffset: index * markSize, as: narrate_worker_mark.self)
-                    return WordMark(textOffset: Int(mark.text_offset), textLength: Int(mark.text_length), sampleOffset: Int(mark.sample_offset))
-                }
-            }
-            return .audio(SpeechAudio(sampleRate: Int(frame.sample_rate), samples: samples, wordMarks: marks))
-        case NARRATE_WORKER_LIST:
-            return .list(String(decoding: message.payload, as: UTF8.self))
-        case NARRATE_WORKER_TOO_LONG:
-            return .failure(.audioTooLong(limitSeconds: 0))
-        default:
-            return .failure(.synthesisFailed(code: Int(frame.detail), voice: "", textLength: 0))
-        }
-    }
-
-    /// - Parameter note: the last line the child wrote to its standard error, if it failed.
-    private static func finalAnswer(_ status: narrate_worker_status, detail: Int, note: String, child: WorkerAnswer?) -> WorkerAnswer {
-        // glibc's "*** buffer overflow detected ***: terminated" says it best without its stars.
-        let cause = note.trimmingCharacters(in: CharacterSet(charactersIn: "* ")).replacingOccurrences(of: " ***:", with: ":")
-        let because = cause.isEmpty ? "" : ": \(cause)"
-        switch status {
-        case NARRATE_WORKER_DONE:
-            return child ?? .failure(.engineUnavailable(reason: "the eSpeak worker answered nothing"))
-        case NARRATE_WORKER_CRASHED:
-            return .failure(.engineFailed(reason: "crashed (\(signalName(detail))\(because))", text: ""))
-        case NARRATE_WORKER_TIMED_OUT:
-            return .failure(.engineFailed(reason: "ran past its \(Format.seconds(detail)) deadline and was stopped", text: ""))
-        case NARRATE_WORKER_EXITED:
-            return .failure(.engineFailed(reason: "exited with status \(detail)\(because)", text: ""))
-        case NARRATE_WORKER_VOICE_NOT_FOUND:
-            return .failure(.voiceNotFound("", suggestions: []))
-        case NARRATE_WORKER_BAD_PARAMETER:
-            let name = ["rate", "volume", "pitch", "word gap"][max(0, min(3, detail - 1))]
-            return .failure(.parameterOutOfRange(name: name, value: 0, range: 0...Int(Int32.max)))
-        default:
-            return .failure(.engineUnavailable(reason: "the eSpeak worker sent an unknown answer (\(status.rawValue))"))
-        }
-    }
-
-    private static func signalName(_ number: Int) -> String {
-        switch Int32(number) {
-        case SIGABRT: "SIGABRT"
-        case SIGSEGV: "SIGSEGV"
-        case SIGBUS: "SIGBUS"
-        case SIGILL: "SIGILL"
-        case SIGFPE: "SIGFPE"
-        case SIGKILL: "SIGKILL"
-        default: "signal \(number)"
-        }
-    }
-
-    private enum Format {
-        static func seconds(_ milliseconds: Int) -> String {
-            milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : String(format: "%.1f s", Double(milliseconds) / 1000)
-        }
-    }
-}
-
-/// Reads whole frames from the worker's output.
-private struct FrameReader {
-    struct Message {
-        var frame: narrate_worker_frame
-        /// An audio frame's samples, read straight into their array.
-        var samples: [Int16]?
-        /// The rest of the payload: an audio frame's word marks, or a list's text.
-        var payload: [UInt8]
-    }
-
-    let fd: Int32
-    /// A frame's payload may not be larger than this (far more than any chunk's audio).
-    static let maxPayload = 1 << 32
-
-    /// The next frame, or `nil` at the end of the output (or a malformed frame).
-    func next() -> Message? {
-        var frame = narrate_worker_frame()
-        let complete = withUnsafeMutableBytes(of: &frame) { readExactly(into: $0) }
-        guard complete, frame.magic == NARRATE_WORKER_FRAME_MAGIC else { return nil }
-        let length = Int(UInt64(frame.payload_length_high) << 32 | UInt64(frame.payload_length_low))
-        guard length <= Self.maxPayload else { return nil }
-        var samples: [Int16]?
-        var rest = length
-        if frame.status == UInt32(NARRATE_WORKER_AUDIO.rawValue) {
-            let count = Int(frame.sample_count)
-            let markBytes = Int(frame.mark_count) * MemoryLayout<narrate_worker_mark>.size
-            guard count * MemoryLayout<Int16>.size + markBytes == length else { return nil }
-            var complete = true
-            samples = [Int16](unsafeUninitializedCapacity: count) { buffer, initialized in
-                complete = readExactly(into: UnsafeMutableRawBufferPointer(buffer))
-                initialized = complete ? count : 0
-            }
-            guard complete else { return nil }
-            rest = markBytes
-        }
-        var payload = [UInt8](repeating: 0, count: rest)
-        guard payload.withUnsafeMutableBytes({ readExactly(into: $0) }) else { return nil }
-        return Message(frame: frame, samples: samples, payload: payload)
-    }
-
-    private func readExactly(into buffer: UnsafeMutableRawBufferPointer) -> Bool {
-        var offset = 0
-        while offset < buffer.count {
-            let count = read(fd, buffer.baseAddress! + offset, buffer.count - offset)
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { return false }
-            offset += count
-        }
-        return true
     }
 }

@@ -346,7 +346,7 @@ import Testing
     func entryTemporaryNameNamesItsWriter() {
         // Given
         let me = ProcessIdentity.current
-        let entry = AudioCache.entryPath(Fixtures.key("x"), objects: folder.path + "/objects")
+        let entry = AudioCacheLayout(directory: folder.path).entryPath(Fixtures.key("x"))
 
         // When
         let temporary = TemporaryFileName.beside(entry)

@@ -57,4 +57,23 @@ struct ElementAttributes {
     static let numberClasses: Set<Substring> = [
         "lnum", "linenum", "linenumber", "line-number", "linenr", "pagenum", "pagenumber", "page-number",
     ]
+
+    /// An element whose content is never read aloud (scripts, styles, navigation, media…).
+    var isNeverRead: Bool { Self.skippedElements.contains(name) }
+
+    /// An element that starts a block of its own (a paragraph, heading, list item, cell…).
+    var startsBlock: Bool { Self.blockElements.contains(name) }
+
+    static let skippedElements: Set<String> = [
+        "script", "style", "head", "nav", "aside", "svg", "math", "template", "audio", "video",
+        "canvas", "object", "iframe", "rt", "rp", "noscript", "select", "button", "input", "textarea",
+        "title",
+    ]
+    static let blockElements: Set<String> = [
+        "p", "div", "h1", "h2", "h3", "h4", "h5", "h6", "li", "dt", "dd", "blockquote", "pre", "td",
+        "th", "tr", "caption", "figcaption", "figure", "section", "article", "header", "footer",
+        "main", "body", "hr", "br", "table", "thead", "tbody", "tfoot", "ul", "ol", "dl", "address",
+        "center", "hgroup", "details", "summary", "legend", "fieldset", "form", "html", "line",
+        "l", "lg", "linegroup",
+    ]
 }

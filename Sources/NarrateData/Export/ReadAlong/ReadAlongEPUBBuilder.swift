@@ -47,7 +47,7 @@ struct ReadAlongEPUBBuilder {
             ReadAlongSource.generated(book: book, items: items)
         }
         let base = EPUBPath.directory(of: source.packageEntry)
-        let layout = Layout(base: base, files: files)
+        let layout = ReadAlongEPUBLayout(base: base, files: files)
 
         // The content documents, in reading order, each read once; the spoken text found in them.
         let itemsByID = Dictionary(source.items.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -62,9 +62,9 @@ struct ReadAlongEPUBBuilder {
         }
 
         // EPUB 2 documents become EPUB 3 ones, named .xhtml as EPUB 3 wants.
-        let renames = source.isEPUB2 ? Self.xhtmlNames(source.items) : [:]
+        let renames = source.isEPUB2 ? XHTMLRenaming.xhtmlNames(source.items) : [:]
         var rewritten: [String: Data] = [:]
-        var overlays: [Overlay] = []
+        var overlays: [ReadAlongEPUBLayout.Overlay] = []
         for (index, item) in spineDocuments.enumerated() {
             guard let document = documents[index] else { continue }
             let documentPlan = plan.documents[index]
@@ -74,7 +74,7 @@ struct ReadAlongEPUBBuilder {
                 marker.wrap(documentPlan.pieces)
                 marker.linkStylesheet(EPUBPath.relativeHref(from: EPUBPath.directory(of: item.entry), to: layout.stylesheet))
             }
-            if source.isEPUB2 { marker.upgradeToEPUB3(link: Self.renamedLink(from: item.entry, renames: renames)) }
+            if source.isEPUB2 { marker.upgradeToEPUB3(link: XHTMLRenaming.renamedLink(from: item.entry, renames: renames)) }
             rewritten[item.entry] = Data(marker.rewritten())
             if let documentPlan, !documentPlan.clips.isEmpty {
                 overlays.append(layout.overlay(number: index + 1, item: item.id, document: renames[item.entry] ?? item.entry, clips: documentPlan.clips))
@@ -85,7 +85,7 @@ struct ReadAlongEPUBBuilder {
             for (index, item) in source.items.enumerated() where item.mediaType == Self.xhtml && rewritten[item.entry] == nil && index < Self.maxDocuments {
                 guard let document = try Self.readDocument(item.entry, from: source) else { continue }
                 var marker = ReadAlongMarker(document: document)
-                marker.upgradeToEPUB3(link: Self.renamedLink(from: item.entry, renames: renames))
+                marker.upgradeToEPUB3(link: XHTMLRenaming.renamedLink(from: item.entry, renames: renames))
                 rewritten[item.entry] = Data(marker.rewritten())
             }
         }
@@ -125,7 +125,7 @@ struct ReadAlongEPUBBuilder {
 
     /// Writes the container, the package document, the navigation document, the stylesheet, the
     /// book's files, the overlays and the audio.
-    private func write(source: ReadAlongSource, layout: Layout, overlays: [Overlay], originals renames: [String: String]) throws(ExportError) {
+    private func write(source: ReadAlongSource, layout: ReadAlongEPUBLayout, overlays: [ReadAlongEPUBLayout.Overlay], originals renames: [String: String]) throws(ExportError) {
         let usedAudio = Set(overlays.flatMap { $0.document.clips.map(\.audio) })
         var manifest: [ReadAlongPackageDocument.Item] = []
         let overlayOf = Dictionary(overlays.map { ($0.item, $0.id) }, uniquingKeysWith: { first, _ in first })
@@ -190,80 +190,6 @@ struct ReadAlongEPUBBuilder {
     }
 
     static let xhtml = "application/xhtml+xml"
-
-    /// New names for the XHTML documents not named `.xhtml` (EPUBCheck warns about an EPUB 3
-    /// content document named otherwise): `ch1.html` → `ch1.xhtml`.
-    static func xhtmlNames(_ items: [ReadAlongSource.Item]) -> [String: String] {
-        var taken = Set(items.map(\.entry))
-        var renames: [String: String] = [:]
-        for item in items where item.mediaType == xhtml && !item.entry.lowercased().hasSuffix(".xhtml") {
-            var stem = item.entry
-            for suffix in [".html", ".htm"] where stem.lowercased().hasSuffix(suffix) {
-                stem = String(stem.dropLast(suffix.count))
-                break
-            }
-            var candidate = stem + ".xhtml"
-            var number = 2
-            while taken.contains(candidate) {
-                candidate = "\(stem)-\(number).xhtml"
-                number += 1
-            }
-            taken.insert(candidate)
-            renames[item.entry] = candidate
-        }
-        return renames
-    }
-
-    /// A link in the document at `entry` to a renamed document, pointed at its new name.
-    static func renamedLink(from entry: String, renames: [String: String]) -> (String) -> String? {
-        let folder = EPUBPath.directory(of: entry)
-        return { value in
-            let (path, fragment) = EPUBPath.split(value)
-            guard !renames.isEmpty, !path.isEmpty, !EPUBPath.isExternal(path),
-                  let resolved = EPUBPath.resolve(path, from: folder), let renamed = renames[resolved] else { return nil }
-            return EPUBPath.relativeHref(from: folder, to: renamed + (fragment.map { "#" + $0 } ?? ""))
-        }
-    }
-
-    /// Where Narrate's own files go in the EPUB: a `narrate` folder beside the package document.
-    struct Layout {
-        let base: String
-        let stylesheet: String
-        let navigation: String
-        let smilFolder: String
-        /// Each export item's audio.
-        let audio: [String]
-
-        init(base: String, files: [ExportedFile]) {
-            self.base = base
-            let own = (base.isEmpty ? "" : base + "/") + "narrate"
-            stylesheet = own + "/readalong.css"
-            navigation = own + "/nav.xhtml"
-            smilFolder = own + "/smil"
-            audio = files.map { own + "/audio/" + String(format: "%03d", $0.number) + ".mp3" }
-        }
-
-        /// The overlay of spine document `number` (1-based), whose archive entry is `document`.
-        func overlay(number: Int, item: String, document: String, clips: [ReadAlongPlanner.Clip]) -> Overlay {
-            let entry = smilFolder + "/" + String(format: "%04d", number) + ".smil"
-            let clips = clips.map { clip in
-                MediaOverlayDocument.Clip(
-                    text: EPUBPath.relativeHref(from: smilFolder, to: document + "#" + clip.id),
-                    audio: EPUBPath.relativeHref(from: smilFolder, to: audio[clip.audio]),
-                    begin: clip.begin, end: clip.end
-                )
-            }
-            return Overlay(id: "narrate-mo-\(number)", entry: entry, item: item, document: MediaOverlayDocument(clips: clips))
-        }
-    }
-
-    struct Overlay {
-        var id: String
-        var entry: String
-        /// The manifest id of its content document.
-        var item: String
-        var document: MediaOverlayDocument
-    }
 
     /// What an EPUB 3 package says about a content document: whether it holds SVG, MathML or scripts.
     static func contentProperties(_ data: Data) -> [String] {
