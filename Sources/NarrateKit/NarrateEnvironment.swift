@@ -106,6 +106,13 @@ public final class NarrateEnvironment: Sendable {
         }
     }
 
+    /// The folder rendered files derived from the cache's entries are kept in (the service's
+    /// page audio): `responses/` in the cache folder (in a per-user temporary folder without a
+    /// cache), cleared with the cache.
+    public var renderedFilesDirectory: String {
+        AudioCacheLayout(directory: configuration.cacheDirectory ?? NSTemporaryDirectory() + "/narrate-\(getuid())").responses
+    }
+
     /// The folder uploaded book files are kept in: `uploads/` beside the library database.
     public var uploadsDirectory: String {
         URL(fileURLWithPath: configuration.libraryPath).deletingLastPathComponent().appendingPathComponent("uploads").path

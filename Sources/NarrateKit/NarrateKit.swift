@@ -1,12 +1,10 @@
 // What an app needs besides the composition root's functions and `NarrateEnvironment`: the
-// Domain (models, use case contracts), the WAV writer, the cache contract and the cache folder's
-// layout, the stream encoders, and the remote engine's configuration types. The front ends use
-// nothing else of NarrateData.
+// Domain (models, use case contracts), the WAV writer, the cache contract, the stream encoders,
+// and the remote engine's configuration types. The front ends use nothing else of NarrateData.
 @_exported import NarrateDomain
 @_exported import class NarrateData.WAVWriter
 @_exported import protocol NarrateData.AudioCacheContract
 @_exported import struct NarrateData.CachePruneResult
-@_exported import struct NarrateData.AudioCacheLayout
 @_exported import protocol NarrateData.AudioStreamEncoder
 @_exported import enum NarrateData.StreamFormat
 @_exported import struct NarrateData.RemoteSpeechEngine

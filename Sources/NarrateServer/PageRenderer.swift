@@ -10,7 +10,7 @@ import Synchronization
 extension SpeechBackend {
     /// The folder rendered responses live in.
     var responsesDirectory: String {
-        AudioCacheLayout(directory: configuration.cacheDirectory ?? NSTemporaryDirectory() + "/narrate-\(getuid())").responses
+        environment.renderedFilesDirectory
     }
 
     /// The file holding the page `speech` names as `format`, rendered now if it is not yet:

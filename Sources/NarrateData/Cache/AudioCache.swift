@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Foundation
 import Logging
+import Synchronization
 import NarrateDomain
 
 /// The on-disk audio cache: one content-addressed file per entry plus a SQLite index.
@@ -29,6 +30,10 @@ public final class AudioCache: AudioCacheContract {
     private let index: AudioCacheIndex
     private let clock: @Sendable () -> Date
     private let logger: Logger
+    /// Shard folders this cache has stored into. The first store into each removes what dead
+    /// writers left there (a process killed in the middle of a store), so a run that resumes
+    /// after a kill leaves no temporary file behind.
+    private let sweptShards = Mutex<Set<String>>([])
 
     /// Temporary files older than this belong to a writer that died; reconciling removes them.
     static let staleTemporaryAge: TimeInterval = 3600
@@ -102,7 +107,9 @@ public final class AudioCache: AudioCacheContract {
             throw .writeFailed(path: path, reason: error.reason)
         }
         do throws(SystemCallError) {
-            try Folder.make(layout.shardPath(key))
+            let shard = layout.shardPath(key)
+            try Folder.make(shard)
+            sweepOnce(shard)
             let file = try AtomicFile(destination: path)
             // Header, PCM and digest go to the kernel in one writev, straight from their buffers.
             let written: Result<Void, SystemCallError> = audio.samples.withUnsafeBytes { samples in
@@ -252,6 +259,15 @@ public final class AudioCache: AudioCacheContract {
         try index.insertMissing(missing)
         try index.delete(keys: indexed.filter { files[$0] == nil })
         return removedTemporaries
+    }
+
+    /// Removes the temporary files of dead writers in `shard`, the first time it is asked.
+    private func sweepOnce(_ shard: String) {
+        guard sweptShards.withLock({ $0.insert(shard).inserted }), let names = try? AudioCacheEntryFile.names(in: shard) else { return }
+        for name in names where TemporaryFileName.isTemporary(name, legacyCache: true) {
+            let path = "\(shard)/\(name)"
+            if isStale(name: name, path: path) { try? AudioCacheEntryFile.remove(path) }
+        }
     }
 
     /// A temporary file whose writer is gone: one of this machine's processes that no longer

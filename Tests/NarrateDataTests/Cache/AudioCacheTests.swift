@@ -342,6 +342,31 @@ import Testing
         }
     }
 
+    @Test("the first store into a shard removes what a killed writer left there (a resumed run leaves no temporary file behind); a running writer's stays")
+    func storeSweepsDeadWritersTemporaries() async throws {
+        // Given: in the shard of the key about to be stored, the temporary of a process that
+        // was killed in the middle of a store, and one of this process
+        let key = Fixtures.key("resumed")
+        let shard = folder.path + "/objects/" + key.hex.prefix(2)
+        try FileManager.default.createDirectory(atPath: shard, withIntermediateDirectories: true)
+        let boot = ProcessIdentity.bootID
+        let me = ProcessIdentity.current
+        let dead = shard + "/.\(key.hex).narrate-tmp-\(boot)-\(try exitedProcessID())-7-beef"
+        let live = shard + "/.\(key.hex)x.narrate-tmp-\(boot)-\(me.pid)-\(me.startTicks)-beef"
+        for path in [dead, live] {
+            #expect(FileManager.default.createFile(atPath: path, contents: Data([1, 2, 3])))
+        }
+        let sut = try makeCache()
+
+        // When
+        try await sut.store(Fixtures.audio(), key: key)
+
+        // Then
+        #expect(!FileManager.default.fileExists(atPath: dead))
+        #expect(FileManager.default.fileExists(atPath: live))
+        #expect(try await sut.lookup(key: key) != nil)
+    }
+
     @Test("an entry is written under a temporary name that says this boot, PID and start time, as every output is")
     func entryTemporaryNameNamesItsWriter() {
         // Given
