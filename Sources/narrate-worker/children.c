@@ -1,0 +1,147 @@
+// Children: for each request, fork the child that does the work, keep the last line of its
+// standard error, kill it at the deadline, wait for it and write the request's final frame.
+
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "children.h"
+#include "frames.h"
+#include "synthesis.h"
+
+// The last non-empty line of what a child wrote to its standard error.
+typedef struct {
+    char line[256];
+    size_t length;
+    char last[256];
+} error_tail;
+
+static void error_tail_feed(error_tail *tail, const char *bytes, size_t count) {
+    for (size_t index = 0; index < count; index++) {
+        char byte = bytes[index];
+        if (byte == '\n' || byte == '\r') {
+            if (tail->length > 0) {
+                memcpy(tail->last, tail->line, tail->length);
+                tail->last[tail->length] = 0;
+                tail->length = 0;
+            }
+        } else if (tail->length < sizeof tail->line - 1) {
+            tail->line[tail->length++] = (byte >= 0 && byte < 0x20) ? ' ' : byte;
+        }
+    }
+}
+
+static const char *error_tail_finish(error_tail *tail) {
+    error_tail_feed(tail, "\n", 1);
+    return tail->last[0] ? tail->last : NULL;
+}
+
+// Reads what is there; 0 at end of input.
+static ssize_t drain(int fd, error_tail *tail) {
+    char buffer[4096];
+    ssize_t count;
+    do {
+        count = read(fd, buffer, sizeof buffer);
+    } while (count < 0 && errno == EINTR);
+    if (count > 0) error_tail_feed(tail, buffer, (size_t)count);
+    return count;
+}
+
+static int64_t now_ms(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (int64_t)now.tv_sec * 1000 + now.tv_nsec / 1000000;
+}
+
+// Asks the kernel to SIGKILL this (just forked) process when its parent dies, and exits
+// now if the parent is already gone (it may have died before the request took effect).
+void die_with_parent(pid_t parent) {
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != parent) _exit(1);
+}
+
+// Forks the child for `request`, waits for it (killing it at the deadline) and writes the
+// final frame.
+void serve(const narrate_worker_request *request, const char *text, int sample_rate) {
+    int done[2], errors[2];
+    if (pipe(done) != 0) {
+        final_frame(request->id, NARRATE_WORKER_EXITED, 126, "no pipe for the child");
+        return;
+    }
+    if (pipe(errors) != 0) {
+        close(done[0]);
+        close(done[1]);
+        final_frame(request->id, NARRATE_WORKER_EXITED, 126, "no pipe for the child");
+        return;
+    }
+    fflush(stderr);
+    pid_t zygote_pid = getpid();
+    pid_t child = fork();
+    if (child < 0) {
+        close(done[0]);
+        close(done[1]);
+        close(errors[0]);
+        close(errors[1]);
+        final_frame(request->id, NARRATE_WORKER_EXITED, 127, "fork failed");
+        return;
+    }
+    if (child == 0) {
+        // Killed with its zygote, so that no orphan holds the client's pipe open.
+        die_with_parent(zygote_pid);
+        close(done[0]);
+        close(errors[0]);
+        close(STDIN_FILENO);
+        dup2(errors[1], STDERR_FILENO);
+        close(errors[1]);
+        // A crash ends the child at once, with no crash report of the runtime this program
+        // was linked with: the worker reports it in one line.
+        const int fatal[] = {SIGABRT, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP};
+        for (size_t index = 0; index < sizeof fatal / sizeof *fatal; index++) signal(fatal[index], SIG_DFL);
+        if (request->kind == NARRATE_WORKER_SYNTHESIZE) run_synthesis(request, text, sample_rate, done[1]);
+        run_listing(request, done[1]);
+    }
+    close(done[1]);
+    close(errors[1]);
+    // The child closes `done` when its work is over (or dies): then only its answer is left
+    // to write, which the client reads as it comes. Meanwhile its standard error is kept.
+    error_tail tail = {0};
+    int errors_open = 1;
+    int64_t deadline = now_ms() + (int64_t)request->deadline_ms;
+    int timed_out = 0;
+    for (;;) {
+        int64_t left = deadline - now_ms();
+        if (left <= 0) {
+            timed_out = 1;
+            break;
+        }
+        struct pollfd watch[2] = {{.fd = done[0], .events = POLLIN}, {.fd = errors_open ? errors[0] : -1, .events = POLLIN}};
+        int ready = poll(watch, 2, (int)(left > 60000 ? 60000 : left));
+        if (ready < 0 && errno != EINTR) break;
+        if (ready <= 0) continue;
+        if (watch[1].revents) errors_open = drain(errors[0], &tail) != 0;
+        if (watch[0].revents) break;  // POLLHUP (or stray data): the child is done
+    }
+    close(done[0]);
+    if (timed_out) kill(child, SIGKILL);
+    int status = 0;
+    while (waitpid(child, &status, 0) < 0 && errno == EINTR) {}
+    while (errors_open && drain(errors[0], &tail) > 0) {}
+    close(errors[0]);
+    const char *note = error_tail_finish(&tail);
+    if (timed_out) {
+        final_frame(request->id, NARRATE_WORKER_TIMED_OUT, (int32_t)request->deadline_ms, NULL);
+    } else if (WIFSIGNALED(status)) {
+        final_frame(request->id, NARRATE_WORKER_CRASHED, WTERMSIG(status), note);
+    } else if (WEXITSTATUS(status) != 0) {
+        final_frame(request->id, NARRATE_WORKER_EXITED, WEXITSTATUS(status), note);
+    } else {
+        final_frame(request->id, NARRATE_WORKER_DONE, 0, NULL);
+    }
+}

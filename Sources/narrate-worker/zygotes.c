@@ -1,0 +1,181 @@
+// Zygotes: one process per voice setting in use (at most MAX_ZYGOTES, the least recently used
+// one ends first), the pipes and replies between it and the worker, and its life of serving
+// requests. A synthesis goes to the zygote of its voice.
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <sys/uio.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "children.h"
+#include "frames.h"
+#include "voices.h"
+#include "zygotes.h"
+
+#define MAX_ZYGOTES 4
+
+typedef struct {
+    int used;
+    voice_settings settings;
+    pid_t pid;
+    int requests;  // write end: requests for it to serve
+    int replies;   // read end: a reply (status, detail) when it has served one
+    uint64_t last_used;
+} zygote;
+
+static zygote zygotes[MAX_ZYGOTES];
+static uint64_t use_counter;
+
+static int read_reply(int fd, int32_t reply[2]) {
+    return read_exactly(fd, reply, 2 * sizeof *reply);
+}
+
+static void write_reply(int fd, int32_t status, int32_t detail) {
+    int32_t reply[2] = {status, detail};
+    struct iovec part = {reply, sizeof reply};
+    if (write_all(fd, &part, 1) != 0) _exit(0);  // the worker is gone
+}
+
+static void zygote_end(zygote *ended) {
+    close(ended->requests);
+    close(ended->replies);
+    while (waitpid(ended->pid, NULL, 0) < 0 && errno == EINTR) {}
+    ended->used = 0;
+}
+
+// The zygote's life: load the voice once, say how that went, then serve requests one at a
+// time until the worker closes its input.
+static void zygote_main(int requests, int replies, const voice_settings *settings, int sample_rate) {
+    int32_t detail = 0;
+    uint32_t applied = apply_voice(settings, &detail);
+    write_reply(replies, (int32_t)applied, detail);
+    if (applied != NARRATE_WORKER_DONE) _exit(0);
+    char *text = NULL;
+    size_t capacity = 0;
+    for (;;) {
+        narrate_worker_request request;
+        if (read_exactly(requests, &request, sizeof request) != 0) _exit(0);
+        size_t needed = (size_t)request.text_length + 1;
+        if (needed > capacity) {
+            free(text);
+            capacity = needed < 65536 ? 65536 : needed;
+            text = malloc(capacity);
+            if (!text) _exit(3);
+        }
+        if (read_exactly(requests, text, request.text_length) != 0) _exit(0);
+        text[request.text_length] = 0;
+        serve(&request, text, sample_rate);
+        write_reply(replies, NARRATE_WORKER_DONE, 0);
+    }
+}
+
+// The zygote for `settings`, started if need be (the least recently used one ends when all
+// places are taken). NULL when the voice cannot be set: `failure` and `detail` say why.
+static zygote *zygote_for(const voice_settings *settings, int sample_rate, uint32_t *failure, int32_t *detail) {
+    zygote *free_place = NULL, *oldest = NULL;
+    for (int index = 0; index < MAX_ZYGOTES; index++) {
+        zygote *candidate = &zygotes[index];
+        if (!candidate->used) {
+            if (!free_place) free_place = candidate;
+            continue;
+        }
+        if (memcmp(&candidate->settings, settings, sizeof *settings) == 0) return candidate;
+        if (!oldest || candidate->last_used < oldest->last_used) oldest = candidate;
+    }
+    zygote *place = free_place;
+    if (!place) {
+        zygote_end(oldest);
+        place = oldest;
+    }
+    int requests[2], replies[2];
+    if (pipe(requests) != 0) {
+        *failure = NARRATE_WORKER_EXITED;
+        *detail = 126;
+        return NULL;
+    }
+    if (pipe(replies) != 0) {
+        close(requests[0]);
+        close(requests[1]);
+        *failure = NARRATE_WORKER_EXITED;
+        *detail = 126;
+        return NULL;
+    }
+    fflush(stderr);
+    pid_t worker_pid = getpid();
+    pid_t pid = fork();
+    if (pid < 0) {
+        close(requests[0]);
+        close(requests[1]);
+        close(replies[0]);
+        close(replies[1]);
+        *failure = NARRATE_WORKER_EXITED;
+        *detail = 127;
+        return NULL;
+    }
+    if (pid == 0) {
+        // Killed with the worker (SIGKILL, OOM): its children then die with it, and the
+        // client sees the end of the worker's output at once instead of waiting on orphans.
+        die_with_parent(worker_pid);
+        // The zygote holds no end of another zygote's pipes (they must see their end of
+        // input when the worker closes it) and does not read the worker's input.
+        close(STDIN_FILENO);
+        for (int index = 0; index < MAX_ZYGOTES; index++) {
+            if (zygotes[index].used) {
+                close(zygotes[index].requests);
+                close(zygotes[index].replies);
+            }
+        }
+        close(requests[1]);
+        close(replies[0]);
+        zygote_main(requests[0], replies[1], settings, sample_rate);
+        _exit(0);
+    }
+    close(requests[0]);
+    close(replies[1]);
+    *place = (zygote){.used = 1, .settings = *settings, .pid = pid, .requests = requests[1], .replies = replies[0]};
+    int32_t reply[2];
+    if (read_reply(place->replies, reply) != 0) {
+        zygote_end(place);
+        *failure = NARRATE_WORKER_EXITED;
+        *detail = 1;
+        return NULL;
+    }
+    if ((uint32_t)reply[0] != NARRATE_WORKER_DONE) {
+        zygote_end(place);
+        *failure = (uint32_t)reply[0];
+        *detail = reply[1];
+        return NULL;
+    }
+    return place;
+}
+
+// Hands a synthesis to the zygote of its voice and waits until it has answered.
+void synthesize(const narrate_worker_request *request, const char *voice, const char *text, int sample_rate) {
+    voice_settings settings = settings_of(request, voice);
+    uint32_t failure = 0;
+    int32_t detail = 0;
+    zygote *server = zygote_for(&settings, sample_rate, &failure, &detail);
+    if (!server) {
+        final_frame(request->id, failure, detail, NULL);
+        return;
+    }
+    server->last_used = ++use_counter;
+    struct iovec parts[2] = {{(void *)request, sizeof *request}, {(void *)text, request->text_length}};
+    int32_t reply[2];
+    if (write_all(server->requests, parts, 2) != 0 || read_reply(server->replies, reply) != 0) {
+        // The zygote died (it never should: it only forks and waits).
+        zygote_end(server);
+        final_frame(request->id, NARRATE_WORKER_EXITED, 2, "the voice process ended unexpectedly");
+    }
+}
+
+// At the end of the worker's input: the zygotes end at the end of theirs.
+void end_zygotes(void) {
+    for (int index = 0; index < MAX_ZYGOTES; index++) {
+        if (zygotes[index].used) zygote_end(&zygotes[index]);
+    }
+}
