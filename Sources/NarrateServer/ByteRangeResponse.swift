@@ -56,15 +56,28 @@ enum ByteRangeResponse {
     /// than takes from the heap (see MemoryTuning), so pieces leave nothing behind when sent.
     static let pieceSize = 1_024 * 1_024
 
-    /// The file at `path`, read whole.
-    static func read(_ path: String) throws -> ByteBuffer {
-        guard let data = try? Data(contentsOf: URL(fileURLWithPath: path)) else {
-            throw APIError(.internalServerError, "The rendered audio could not be read.", code: "storage_failed")
+    /// The file at `path` (`length` bytes), read whole.
+    static func read(_ path: String, length: Int) throws -> ByteBuffer {
+        let failed = APIError(.internalServerError, "The rendered audio could not be read.", code: "storage_failed")
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw failed }
+        defer { close(descriptor) }
+        // Read straight into the buffer that is served: one allocation of the file's size.
+        var bytes = ByteBuffer()
+        bytes.reserveCapacity(length)
+        while bytes.readableBytes < length {
+            let offset = bytes.readableBytes
+            var read = 0
+            bytes.writeWithUnsafeMutableBytes(minimumWritableBytes: length - offset) { buffer in
+                read = pread(descriptor, buffer.baseAddress, length - offset, off_t(offset))
+                return max(0, read)
+            }
+            if read < 0, errno == EINTR { continue }
+            guard read > 0 else { throw failed }
         }
-        return ByteBuffer(bytes: data)
+        return bytes
     }
 
-    /// The source whole, or the one range `range` asks for.
     static func respond(with source: Source, contentType: String, tag: String, range: String?, ifRange: String?) -> Response {
         let length = source.length
         var headers: HTTPFields = [.contentType: contentType, .eTag: tag, .acceptRanges: "bytes", .cacheControl: "no-cache"]

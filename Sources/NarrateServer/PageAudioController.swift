@@ -34,7 +34,7 @@ struct PageAudioController: BookRoutes {
         // A page served a moment ago: no library or voice lookup, and its bytes from memory.
         let key = "\(id)\u{1F}\(page)\u{1F}\(voiceName)\u{1F}\(format.rawValue)"
         if let known = backend.pageMemo.resolution(for: key), access(known.path, R_OK) == 0 {
-            return try respond(request, tag: known.tag, path: known.path, format: format)
+            return try await respond(request, tag: known.tag, path: known.path, format: format)
         }
         // One request looks it up again; the others meanwhile are served what was known.
         defer { backend.pageMemo.endRefresh(key) }
@@ -54,10 +54,10 @@ struct PageAudioController: BookRoutes {
         }
         let path = try await backend.renderedPage(speech, reference: reference, voice: voice, format: format, tag: tag)
         backend.pageMemo.remember(key, tag: tag, path: path)
-        return try respond(request, tag: tag, path: path, format: format)
+        return try await respond(request, tag: tag, path: path, format: format)
     }
 
-    private func respond(_ request: Request, tag: String, path: String, format: StreamFormat) throws -> Response {
+    private func respond(_ request: Request, tag: String, path: String, format: StreamFormat) async throws -> Response {
         if let header = request.headers[.ifNoneMatch], SpeechController.matches(header, tag) {
             return Response(status: .notModified, headers: [.eTag: tag])
         }
@@ -69,9 +69,7 @@ struct PageAudioController: BookRoutes {
                 throw APIError(.internalServerError, "The rendered audio could not be read.", code: "storage_failed")
             }
             if backend.pageMemo.keeps(length) {
-                let bytes = try ByteRangeResponse.read(path)
-                backend.pageMemo.keep(bytes, for: tag)
-                source = .memory(bytes)
+                source = .memory(try await backend.pageMemo.bytes(for: tag) { try ByteRangeResponse.read(path, length: length) })
             } else {
                 source = .file(path: path, length: length)
             }

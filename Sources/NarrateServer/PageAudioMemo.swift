@@ -6,7 +6,10 @@ import Synchronization
 ///   `ttl` (so a book or preset changed by another process is seen within it; changes made
 ///   through this service clear it at once);
 /// - the encoded bytes of recently served tags, up to `maxBytes` (8 MiB: an MP3 page is about
-///   800 KB), least recently used out; a larger file is read piece by piece per request.
+///   800 KB, a WAV page about 5 MB), least recently used out, read once however many clients
+///   ask at the same moment; every response is a slice of them (no copy), so a page served to
+///   many clients at once costs its size once. A file larger than the bound is read piece by
+///   piece per request.
 ///   A tag names its content, so these are never stale.
 final class PageAudioMemo: Sendable {
     struct Resolution: Sendable {
@@ -28,6 +31,8 @@ final class PageAudioMemo: Sendable {
     let maxBytes: Int
     private let now: @Sendable () -> ContinuousClock.Instant
     private let state = Mutex(State())
+    /// Reads of files not yet kept, by tag, shared by the requests that want them at once.
+    private let loads = Mutex<[String: (task: Task<ByteBuffer, any Error>, waiting: Int)]>([:])
 
     /// - Parameter now: the clock the time to live is measured on (a test moves it by hand).
     init(ttl: Duration = .seconds(2), maxBytes: Int = 8 * 1_024 * 1_024, now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }) {
@@ -81,9 +86,35 @@ final class PageAudioMemo: Sendable {
         }
     }
 
-    /// Whether a file of `length` bytes is small enough to keep (a quarter of the bound).
+    /// Whether a file of `length` bytes is small enough to keep (no larger than the bound).
     func keeps(_ length: Int) -> Bool {
-        length <= maxBytes / 4
+        length <= maxBytes
+    }
+
+    /// The bytes of `tag`: kept ones, else what `read` gives, kept. Callers asking for a tag
+    /// that is being read wait for that one read rather than reading again.
+    func bytes(for tag: String, read: @escaping @Sendable () async throws -> ByteBuffer) async throws -> ByteBuffer {
+        if let kept = bytes(for: tag) { return kept }
+        let (loading, isFirst) = loads.withLock { loads in
+            if let running = loads[tag] {
+                loads[tag]?.waiting += 1
+                return (running.task, false)
+            }
+            let task = Task { try await read() }
+            loads[tag] = (task, 1)
+            return (task, true)
+        }
+        defer {
+            if isFirst { loads.withLock { _ = $0.removeValue(forKey: tag) } }
+        }
+        let bytes = try await loading.value
+        if isFirst { keep(bytes, for: tag) }
+        return bytes
+    }
+
+    /// How many callers wait for the read of `tag` now (0: none in progress).
+    func waiting(for tag: String) -> Int {
+        loads.withLock { $0[tag]?.waiting ?? 0 }
     }
 
     func keep(_ buffer: ByteBuffer, for tag: String) {

@@ -1,4 +1,5 @@
 import NIOCore
+import Synchronization
 import Testing
 @testable import NarrateServer
 
@@ -64,8 +65,46 @@ struct PageAudioMemoTests {
         #expect(memo.bytes(for: "b") == nil)
         #expect(memo.bytes(for: "a") != nil)
         #expect(memo.bytes(for: "e") != nil)
-        // One file larger than a quarter of the bound is not kept at all.
-        memo.keep(ByteBuffer(bytes: [UInt8](repeating: 1, count: 101)), for: "big")
+        // One file larger than the bound is not kept at all.
+        memo.keep(ByteBuffer(bytes: [UInt8](repeating: 1, count: 401)), for: "big")
         #expect(memo.bytes(for: "big") == nil)
+    }
+
+    @Test("Given many requests for a page not yet kept, when they come while it is read, then the file is read once and all get the same bytes")
+    func oneReadForConcurrentRequests() async throws {
+        // Given a read that goes on until the test lets it finish
+        let memo = PageAudioMemo(maxBytes: 1_000)
+        let reads = Mutex(0)
+        let gate = AsyncStream<Void>.makeStream()
+        let page = ByteBuffer(bytes: [UInt8](repeating: 7, count: 300))
+        let read: @Sendable () async throws -> ByteBuffer = {
+            reads.withLock { $0 += 1 }
+            for await _ in gate.stream { break }
+            return page
+        }
+
+        // When eight requests ask, all while the first one's read is in progress
+        let results = try await withThrowingTaskGroup(of: ByteBuffer.self) { group in
+            for _ in 0..<8 {
+                group.addTask { try await memo.bytes(for: "tag", read: read) }
+            }
+            var turns = 0
+            while memo.waiting(for: "tag") < 8, turns < 1_000_000 {
+                await Task.yield()
+                turns += 1
+            }
+            #expect(memo.waiting(for: "tag") == 8)
+            gate.continuation.finish()
+            var all: [ByteBuffer] = []
+            for try await bytes in group { all.append(bytes) }
+            return all
+        }
+
+        // Then
+        #expect(results.count == 8)
+        #expect(results.allSatisfy { $0 == page })
+        #expect(reads.withLock { $0 } == 1)
+        #expect(memo.bytes(for: "tag") == page)
+        #expect(memo.waiting(for: "tag") == 0)
     }
 }
