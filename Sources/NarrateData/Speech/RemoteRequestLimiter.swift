@@ -1,10 +1,11 @@
 import NarrateDomain
 import Synchronization
 
-/// The requests one process has in flight to one speech API. At most `limit` at once; a 429
-/// halves the limit and pauses every request of the process until the server's `Retry-After`
-/// (or the backoff) has passed, and each success raises the limit by one again, up to the
-/// number asked for. Shared by every synthesizer of the process that speaks to that API.
+/// The requests one remote synthesizer has in flight to its speech API. At most `limit` at
+/// once; a 429 halves the limit and pauses every request until the server's `Retry-After` (or
+/// the backoff) has passed, and each success raises the limit by one again, up to the number
+/// asked for. A `NarrateEnvironment` makes one synthesizer per API, so its whole speech path
+/// and export share one limiter (nothing process-wide).
 final class RemoteRequestLimiter: Sendable {
     private struct State {
         var maximum: Int
@@ -20,32 +21,6 @@ final class RemoteRequestLimiter: Sendable {
 
     init(maximum: Int) {
         state = Mutex(State(maximum: max(1, maximum), limit: max(1, maximum)))
-    }
-
-    /// The limiter of `endpoint` in this process, made on first use; its maximum becomes
-    /// `maximum` (the latest caller's `--jobs`).
-    static func shared(for endpoint: String, maximum: Int) -> RemoteRequestLimiter {
-        registry.withLock { limiters in
-            if let limiter = limiters[endpoint] {
-                limiter.setMaximum(maximum)
-                return limiter
-            }
-            let limiter = RemoteRequestLimiter(maximum: maximum)
-            limiters[endpoint] = limiter
-            return limiter
-        }
-    }
-
-    private static let registry = Mutex<[String: RemoteRequestLimiter]>([:])
-
-    private func setMaximum(_ maximum: Int) {
-        let woken = state.withLock { state in
-            state.maximum = max(1, maximum)
-            state.limit = min(state.limit, state.maximum)
-            if state.limit < 1 { state.limit = 1 }
-            return Self.wakeable(&state)
-        }
-        woken.forEach { $0.resume() }
     }
 
     /// The requests allowed at once now.
@@ -99,7 +74,7 @@ final class RemoteRequestLimiter: Sendable {
         woken.forEach { $0.resume() }
     }
 
-    /// A 429: every request of the process waits `delay`, and half as many go at once.
+    /// A 429: every request waits `delay`, and half as many go at once.
     func slowDown(for delay: Duration) {
         state.withLock { state in
             let until = clock.now + delay

@@ -13,7 +13,7 @@ import NarrateDomain
 /// MP3 from servers that send those. Texts over 4,096 characters go as several requests cut at
 /// sentences. Failures that may pass (429, 408, 5xx, a dropped connection, a body cut short, a
 /// deadline) are tried again with exponential backoff and full jitter, honouring `Retry-After`;
-/// 4xx refusals are not. A 429 slows every request of the process (`RemoteRequestLimiter`).
+/// 4xx refusals are not. A 429 slows every request of this synthesizer, which a `NarrateEnvironment` makes once (`RemoteRequestLimiter`).
 /// The API gives no word timings: each sentence gets a mark placed by its share of the text
 /// (`SentenceTiming`). The key is sent in the `Authorization` header only.
 public final class RemoteSpeechSynthesizer: SpeechSynthesizerContract {
@@ -28,7 +28,7 @@ public final class RemoteSpeechSynthesizer: SpeechSynthesizerContract {
         self.engine = engine
         self.usage = usage ?? RemoteUsage(limit: engine.maxCharacters)
         self.logger = logger
-        limiter = RemoteRequestLimiter.shared(for: engine.endpoint, maximum: engine.concurrency)
+        limiter = RemoteRequestLimiter(maximum: engine.concurrency)
         client = Self.client(connectTimeout: engine.timeouts.connect)
     }
 
