@@ -14,6 +14,10 @@ extension APIError {
             self = .badRequest(
                 "This text would give about \(SpeechError.amount(hours)) hours of audio, more than the \(SpeechError.amount(limit)) hours one run may make. Nothing was synthesized; split the text, or add it as a book and export it (narrate add, narrate book).",
                 param: "input", code: "input_out_of_bounds")
+        case let .speedOutOfRange(speed, usable, rate):
+            self = .badRequest(
+                "speed \(speed) is more than eSpeak can do with this voice: use \(SpeechError.twoDecimals(usable.lowerBound)) to \(SpeechError.twoDecimals(usable.upperBound)) (1.0 is \(rate) words per minute).",
+                param: "speed", code: "speed_out_of_range")
         case .parameterOutOfRange, .pauseTooLong, .audioTooLong:
             self = .badRequest(error.description, param: "input", code: "input_out_of_bounds")
         case .engineUnavailable:

@@ -13,7 +13,7 @@ final class SpeechBackend: Sendable {
     let server: ServerConfiguration
     let repository: any TTSRepositoryContract
     let speakText: any SpeakTextUseCaseContract
-    let resolveVoice: any ResolveVoiceUseCaseContract
+    let chooseVoice: any ChooseVoiceUseCaseContract
     let getVoices: any GetVoicesUseCaseContract
     let library: LibraryUseCases
     /// A page and its voice, for the page audio's entity tag before it is rendered.
@@ -46,7 +46,7 @@ final class SpeechBackend: Sendable {
         }
         repository = try environment.ttsRepository()
         speakText = try environment.speakText(firstChunkAlone: true)
-        resolveVoice = environment.resolveVoice
+        chooseVoice = environment.chooseVoice
         getVoices = environment.getVoices
         library = try environment.library()
         resolvePageSpeech = try environment.resolvePageSpeech()
@@ -59,30 +59,17 @@ final class SpeechBackend: Sendable {
     /// - Throws: `APIError` 400 naming the parameter.
     func voice(named name: String?, speed: Double?) async throws(APIError) -> VoiceProfile {
         let name = name?.trimmingCharacters(in: .whitespaces).lowercased()
-        let profile: VoiceProfile
         let wanted = name?.isEmpty == false ? name! : server.defaultVoice.lowercased()
+        let key = "\(wanted)\u{1F}\(speed.map { String($0) } ?? "")"
+        if let known = voiceMemo.profile(for: key) { return known }
         do {
-            if let known = voiceMemo.profile(for: wanted) {
-                profile = known
-            } else {
-                profile = try await resolveVoice.execute(name: wanted, language: nil, overrides: VoiceOverrides())
-                voiceMemo.remember(profile, for: wanted)
-            }
+            // The voice choice and the speed rule `narrate say` and every front end share.
+            let profile = try await chooseVoice.execute(VoiceRequest(name: wanted, speed: speed), reading: nil).profile
+            voiceMemo.remember(profile, for: key)
+            return profile
         } catch {
             throw Self.apiError(error)
         }
-        guard let speed else { return profile }
-        guard let fast = profile.atSpeed(speed) else {
-            let usable = profile.speedRange
-            throw APIError.badRequest(
-                "speed \(speed) is more than eSpeak can do with this voice: use \(Self.format(usable.lowerBound)) to \(Self.format(usable.upperBound)) (1.0 is \(profile.rate) words per minute).",
-                param: "speed", code: "speed_out_of_range")
-        }
-        return fast
-    }
-
-    private static func format(_ value: Double) -> String {
-        String(format: "%.2f", value)
     }
 
     /// A strong validator for what `request` gives as `format`: the cache key of the whole text

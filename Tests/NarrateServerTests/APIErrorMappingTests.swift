@@ -32,6 +32,9 @@ struct APIErrorMappingTests {
         (.voiceNotFound("en-uss", suggestions: ["en-us", "en-gb"]), Expected(
             status: 400, type: "invalid_request_error", param: "voice", code: "voice_not_found",
             message: "Unknown voice 'en-uss'. Did you mean en-us, en-gb? GET /v1/audio/voices lists them.")),
+        (.speedOutOfRange(speed: 4.0, usable: 0.46...2.57, rate: 175), Expected(
+            status: 400, type: "invalid_request_error", param: "speed", code: "speed_out_of_range",
+            message: "speed 4.0 is more than eSpeak can do with this voice: use 0.46 to 2.57 (1.0 is 175 words per minute).")),
         (.parameterOutOfRange(name: "rate", value: 900, range: 80...450), Expected(
             status: 400, type: "invalid_request_error", param: "input", code: "input_out_of_bounds",
             message: "The rate 900 is out of range: use a value from 80 to 450.")),

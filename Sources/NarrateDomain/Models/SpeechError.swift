@@ -5,6 +5,9 @@ public enum SpeechError: Error, Sendable, Equatable {
     case emptyText
     case voiceNotFound(String, suggestions: [String])
     case parameterOutOfRange(name: String, value: Int, range: ClosedRange<Int>)
+    /// OpenAI's `speed` asks for a rate the voice cannot reach: `usable` are the speeds it can
+    /// (`VoiceProfile.speedRange`), 1 being `rate` words per minute.
+    case speedOutOfRange(speed: Double, usable: ClosedRange<Double>, rate: Int)
     case engineUnavailable(reason: String)
     case synthesisFailed(code: Int, voice: String, textLength: Int)
     /// The engine process serving one text crashed, hung past its deadline or exited; `text`
@@ -42,6 +45,8 @@ extension SpeechError: CustomStringConvertible {
                 : "Unknown voice '\(name)'. Did you mean \(suggestions.joined(separator: ", "))? Choose one of the installed voices."
         case let .parameterOutOfRange(name, value, range):
             "The \(name) \(value) is out of range: use a value from \(range.lowerBound) to \(range.upperBound)."
+        case let .speedOutOfRange(speed, usable, rate):
+            "Speed \(speed) is more than eSpeak can do with this voice: use \(Self.twoDecimals(usable.lowerBound)) to \(Self.twoDecimals(usable.upperBound)) (1.0 is \(rate) words per minute)."
         case let .engineUnavailable(reason):
             "The speech engine could not start: \(reason). Install eSpeak NG (apt-get install espeak-ng-data libespeak-ng1)."
         case let .synthesisFailed(code, voice, textLength):
@@ -88,6 +93,12 @@ extension SpeechError {
         case let .engineFailed(reason, text): "eSpeak NG \(reason) on \u{201C}\(Self.excerpt(text))\u{201D}"
         default: description
         }
+    }
+
+    /// A speed for a message, to two decimals.
+    public static func twoDecimals(_ value: Double) -> String {
+        let hundredths = Int((value * 100).rounded())
+        return "\(hundredths / 100).\(String(hundredths % 100 + 100).dropFirst())"
     }
 
     /// A number for a message: whole when it is, one decimal otherwise, "more than a billion"

@@ -6,12 +6,14 @@ public protocol ChooseVoiceUseCaseContract: Sendable {
     ///     the parameters laid over it and the caller's own lexicons.
     ///   - book: the book being read, if any: its language chooses an unnamed voice, and its
     ///     own lexicons (PLS, `ssml:ph`) are in force after the caller's and the voice's.
-    /// - Throws: `SpeechError.voiceNotFound` with suggestions, `.parameterOutOfRange`.
+    /// - Throws: `SpeechError.voiceNotFound` with suggestions, `.parameterOutOfRange`,
+    ///   `.speedOutOfRange` for a `speed` the voice cannot reach.
     func execute(_ request: VoiceRequest, reading book: Book?) async throws(SpeechError) -> VoiceChoice
 }
 
-/// Chooses a voice through `ResolveVoiceUseCase` and puts the lexicons in force in the order
-/// they win: the caller's, the voice's (a preset's), the book's.
+/// Chooses a voice through `ResolveVoiceUseCase`, sets OpenAI's `speed` on it
+/// (`VoiceProfile.atSpeed`, the one rule) and puts the lexicons in force in the order they win:
+/// the caller's, the voice's (a preset's), the book's.
 public struct ChooseVoiceUseCase: ChooseVoiceUseCaseContract {
     private let voices: any ResolveVoiceUseCaseContract
 
@@ -21,6 +23,12 @@ public struct ChooseVoiceUseCase: ChooseVoiceUseCaseContract {
 
     public func execute(_ request: VoiceRequest, reading book: Book?) async throws(SpeechError) -> VoiceChoice {
         var choice = try await voices.choose(name: request.name, language: book?.metadata.language, overrides: request.overrides)
+        if let speed = request.speed {
+            guard let fast = choice.profile.atSpeed(speed) else {
+                throw .speedOutOfRange(speed: speed, usable: choice.profile.speedRange, rate: choice.profile.rate)
+            }
+            choice.profile = fast
+        }
         choice.profile = choice.profile.speaking(request.lexicons, reading: book)
         return choice
     }

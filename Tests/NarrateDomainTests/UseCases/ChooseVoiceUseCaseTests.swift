@@ -77,6 +77,21 @@ import Testing
         #expect(again.lexicons == [Self.mine, Self.books])
     }
 
+    @Test("OpenAI's speed sets the rate on the voice chosen; one it cannot reach is an error naming the usable speeds")
+    func speed() async throws {
+        // Given a voice at 175 words a minute
+        voiceRepositoryMock.profileResult = .success(VoiceProfile(voice: "en-us", rate: 175))
+
+        // When
+        let faster = try await sut.execute(VoiceRequest(name: "alloy", speed: 1.5), reading: nil)
+
+        // Then
+        #expect(faster.profile.rate == 263)
+        await #expect(throws: SpeechError.speedOutOfRange(speed: 4.0, usable: 0.46...2.57, rate: 175)) {
+            try await sut.execute(VoiceRequest(name: "alloy", speed: 4.0), reading: nil)
+        }
+    }
+
     @Test("An unknown voice is the voice repository's error, with its suggestions")
     func unknownVoice() async throws {
         // Given
