@@ -219,7 +219,13 @@ public final class NarrateEnvironment: Sendable {
     /// Narrating a page from a book reference (`narrate page`, the service's page audio).
     /// - Throws: `BookError.libraryFailed`, `SpeechError.cacheFailed`.
     public func narratePage() throws -> any NarratePageUseCaseContract {
-        NarratePageUseCase(pages: try resolvePageSpeech(), ttsRepository: try ttsRepository())
+        NarratePageUseCase(pages: try resolvePageSpeech(), narrator: try narratePageSpeech())
+    }
+
+    /// Narrating a page already resolved by `resolvePageSpeech()` (the service's page audio).
+    /// - Throws: `SpeechError.cacheFailed`.
+    public func narratePageSpeech() throws(SpeechError) -> any NarratePageSpeechUseCaseContract {
+        NarratePageSpeechUseCase(ttsRepository: try ttsRepository())
     }
 
     /// Narrating the page after the saved reading progress, and saving the new progress.

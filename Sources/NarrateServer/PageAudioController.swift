@@ -52,7 +52,7 @@ struct PageAudioController: BookRoutes {
         if let header = request.headers[.ifNoneMatch], SpeechController.matches(header, tag) {
             return Response(status: .notModified, headers: [.eTag: tag])
         }
-        let path = try await backend.renderedPage(speech, reference: reference, voice: voice, format: format, tag: tag)
+        let path = try await backend.renderedPage(speech, format: format, tag: tag)
         backend.pageMemo.remember(key, tag: tag, path: path)
         return try await respond(request, tag: tag, path: path, format: format)
     }

@@ -14,37 +14,36 @@ extension SpeechBackend {
     }
 
     /// The file holding the page `speech` names as `format`, rendered now if it is not yet:
-    /// narrated by `narratePage`, the use case `narrate page` runs, once a synthesis slot is free.
-    /// Clients asking at once for a page not yet rendered share one rendering.
+    /// narrated by `narratePage` (the second half of `narrate page`'s use case, on the page
+    /// already resolved) once a synthesis slot is free. Clients asking at once for a page not
+    /// yet rendered share one rendering.
     /// - Throws: `APIError` (429 when busy, 5xx when synthesis or encoding fails).
-    func renderedPage(_ speech: PageSpeech, reference: String, voice: VoiceRequest, format: StreamFormat, tag: String) async throws -> String {
+    func renderedPage(_ speech: PageSpeech, format: StreamFormat, tag: String) async throws -> String {
         let name = tag.filter { $0.isLetter || $0.isNumber || $0 == "-" }
         let path = "\(responsesDirectory)/\(name).\(format.rawValue)"
         if access(path, R_OK) == 0 { return path }
-        let page = "#\(speech.page.index)"
         let (rendering, isFirst) = renders.join(path) {
             // Not cancelled with the client that started it: the others wait for it too.
-            Task { try await self.render(reference: reference, page: page, voice: voice, format: format, to: path) }
+            Task { try await self.render(speech, format: format, to: path) }
         }
         defer { if isFirst { renders.end(path) } }
         return try await rendering.value
     }
 
-    private func render(reference: String, page: String, voice: VoiceRequest, format: StreamFormat, to path: String) async throws -> String {
+    private func render(_ speech: PageSpeech, format: StreamFormat, to path: String) async throws -> String {
         try await admit(channel: nil)
         metrics.synthesisStarted()
-        let narrated: NarratedPage
-        do {
-            narrated = try await narratePage.execute(reference: reference, page: page, voice: voice, refresh: false)
+        let narrated: Result<NarratedPage, NarrationError>
+        do throws(NarrationError) {
+            narrated = .success(try await narratePage.execute(speech, refresh: false))
         } catch {
-            metrics.synthesisEnded()
-            await queue.release()
-            throw Self.apiError(error)
+            narrated = .failure(error)
         }
         metrics.synthesisEnded()
         await queue.release()
+        let audio = try narrated.mapError { Self.apiError($0) }.get().narration.audio
         do {
-            try await writeAudioFile([narrated.narration.audio], format: format, to: path)
+            try await writeAudioFile([audio], format: format, to: path)
         } catch {
             throw APIError(HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage"), "The page audio could not be written as \(format.rawValue) in \(responsesDirectory): \(error)", code: "storage_failed")
         }

@@ -18,8 +18,8 @@ final class SpeechBackend: Sendable {
     let library: LibraryUseCases
     /// A page and its voice, for the page audio's entity tag before it is rendered.
     let resolvePageSpeech: any ResolvePageSpeechUseCaseContract
-    /// A page's audio: the same use case as `narrate page`.
-    let narratePage: any NarratePageUseCaseContract
+    /// A resolved page's audio: the second half of `narrate page`'s use case.
+    let narratePage: any NarratePageSpeechUseCaseContract
     let queue: SynthesisQueue
     let metrics: ServerMetrics
     let logger: Logger
@@ -50,7 +50,7 @@ final class SpeechBackend: Sendable {
         getVoices = environment.getVoices
         library = try environment.library()
         resolvePageSpeech = try environment.resolvePageSpeech()
-        narratePage = try environment.narratePage()
+        narratePage = try environment.narratePageSpeech()
         queue = SynthesisQueue(slots: configuration.engineWorkers, limit: server.queueLimit)
     }
 

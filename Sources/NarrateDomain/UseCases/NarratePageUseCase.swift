@@ -27,27 +27,26 @@ public struct NarratedPage: Sendable {
 
 /// Narrates a page from a book reference: resolves the book, the page and its voice
 /// (`ResolvePageSpeechUseCase`: named, or by the book's language, with the lexicons in force),
-/// narrates the page through the cache, and flushes the cache. `narrate page` and the service's
-/// page audio both go through it.
+/// then narrates it through the cache (`NarratePageSpeechUseCase`). `narrate page` runs it; the
+/// service's page audio runs the same two halves.
 public struct NarratePageUseCase: NarratePageUseCaseContract {
     private let pages: any ResolvePageSpeechUseCaseContract
-    private let ttsRepository: any TTSRepositoryContract
+    private let narrator: any NarratePageSpeechUseCaseContract
 
-    public init(pages: any ResolvePageSpeechUseCaseContract, ttsRepository: any TTSRepositoryContract) {
+    public init(pages: any ResolvePageSpeechUseCaseContract, narrator: any NarratePageSpeechUseCaseContract) {
         self.pages = pages
-        self.ttsRepository = ttsRepository
+        self.narrator = narrator
     }
 
-    /// The use case over the library's book lookup and the voice resolution.
+    /// The use case over the library's book lookup, the voice resolution and the speech path.
     public init(books: any GetBookDetailUseCaseContract, voices: any ResolveVoiceUseCaseContract, ttsRepository: any TTSRepositoryContract) {
-        self.init(pages: ResolvePageSpeechUseCase(books: books, voices: ChooseVoiceUseCase(voices: voices)), ttsRepository: ttsRepository)
+        self.init(
+            pages: ResolvePageSpeechUseCase(books: books, voices: ChooseVoiceUseCase(voices: voices)),
+            narrator: NarratePageSpeechUseCase(ttsRepository: ttsRepository)
+        )
     }
 
     public func execute(reference: String, page: String, voice request: VoiceRequest, refresh: Bool) async throws(NarrationError) -> NarratedPage {
-        let speech = try await pages.execute(reference: reference, page: page, voice: request)
-        let narrator = PageNarrator(ttsRepository: ttsRepository, cachePolicy: refresh ? .remoteFirst : .localFirst)
-        let narration = try await narrator.narrate(speech.page, of: speech.book.book, voice: speech.voice.profile)
-        await ttsRepository.flush()
-        return NarratedPage(book: speech.book, voice: speech.voice, narration: narration)
+        try await narrator.execute(try await pages.execute(reference: reference, page: page, voice: request), refresh: refresh)
     }
 }
