@@ -1,5 +1,6 @@
 #define _GNU_SOURCE
 #include <fcntl.h>
+#include <unistd.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <zlib.h>
@@ -55,6 +56,13 @@ uint32_t narrate_crc32c(uint32_t crc, const void *data, size_t length) {
 
 int narrate_start_writeback(int fd, int64_t offset, int64_t length) {
     return sync_file_range(fd, (off64_t)offset, (off64_t)length, SYNC_FILE_RANGE_WRITE);
+}
+
+long narrate_copy_file_range(int source, int64_t *source_offset, int destination, size_t length) {
+    loff_t offset = (loff_t)*source_offset;
+    ssize_t copied = copy_file_range(source, &offset, destination, NULL, length, 0);
+    *source_offset = (int64_t)offset;
+    return (long)copied;
 }
 
 void narrate_tune_malloc(size_t threshold) {

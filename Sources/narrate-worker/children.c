@@ -69,7 +69,7 @@ void die_with_parent(pid_t parent) {
 
 // Forks the child for `request`, waits for it (killing it at the deadline) and writes the
 // final frame.
-void serve(const narrate_worker_request *request, const char *text, int sample_rate) {
+void serve(const narrate_worker_request *request, const char *text, const char *entry_path, int sample_rate) {
     int done[2], errors[2];
     if (pipe(done) != 0) {
         final_frame(request->id, NARRATE_WORKER_EXITED, 126, "no pipe for the child");
@@ -104,7 +104,7 @@ void serve(const narrate_worker_request *request, const char *text, int sample_r
         // was linked with: the worker reports it in one line.
         const int fatal[] = {SIGABRT, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP};
         for (size_t index = 0; index < sizeof fatal / sizeof *fatal; index++) signal(fatal[index], SIG_DFL);
-        if (request->kind == NARRATE_WORKER_SYNTHESIZE) run_synthesis(request, text, sample_rate, done[1]);
+        if (request->kind == NARRATE_WORKER_SYNTHESIZE) run_synthesis(request, text, entry_path, sample_rate, done[1]);
         run_listing(request, done[1]);
     }
     close(done[1]);

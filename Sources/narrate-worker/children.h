@@ -8,6 +8,7 @@
 #include "narrate_worker_protocol.h"
 
 void die_with_parent(pid_t parent);
-void serve(const narrate_worker_request *request, const char *text, int sample_rate);
+// `entry_path`: where the child writes the cache entry (FLAG_ENTRY), else NULL.
+void serve(const narrate_worker_request *request, const char *text, const char *entry_path, int sample_rate);
 
 #endif

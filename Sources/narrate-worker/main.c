@@ -50,6 +50,7 @@ int main(void) {
     fcntl(STDOUT_FILENO, F_SETPIPE_SZ, 1 << 20);
     crash_marker = nonempty_environment("NARRATE_WORKER_CRASH_ON");
     hang_marker = nonempty_environment("NARRATE_WORKER_HANG_ON");
+    torn_entry_marker = nonempty_environment("NARRATE_WORKER_TEAR_ENTRY_ON");
 
     int sample_rate = espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 0, NULL, espeakINITIALIZE_DONT_EXIT);
     if (sample_rate <= 0) {
@@ -73,11 +74,13 @@ int main(void) {
             return 0;
         }
         if (status != 0 || request.magic != NARRATE_WORKER_REQUEST_MAGIC ||
-            request.voice_length > NARRATE_WORKER_MAX_VOICE_BYTES || request.text_length > NARRATE_WORKER_MAX_TEXT_BYTES) {
+            request.voice_length > NARRATE_WORKER_MAX_VOICE_BYTES || request.text_length > NARRATE_WORKER_MAX_TEXT_BYTES ||
+            request.entry_path_length > NARRATE_WORKER_MAX_PATH_BYTES) {
             fprintf(stderr, "narrate-worker: malformed request; exiting\n");
             return 2;
         }
         char voice[NARRATE_WORKER_MAX_VOICE_BYTES + 1];
+        char entry_path[NARRATE_WORKER_MAX_PATH_BYTES + 1];
         size_t needed = (size_t)request.text_length + 1;
         if (needed > text_capacity) {
             free(text);
@@ -89,16 +92,18 @@ int main(void) {
             }
         }
         if (read_exactly(STDIN_FILENO, voice, request.voice_length) != 0 ||
-            read_exactly(STDIN_FILENO, text, request.text_length) != 0) {
+            read_exactly(STDIN_FILENO, text, request.text_length) != 0 ||
+            read_exactly(STDIN_FILENO, entry_path, request.entry_path_length) != 0) {
             fprintf(stderr, "narrate-worker: truncated request; exiting\n");
             return 2;
         }
         voice[request.voice_length] = 0;
         text[request.text_length] = 0;
+        entry_path[request.entry_path_length] = 0;
         if (request.kind == NARRATE_WORKER_SYNTHESIZE) {
-            synthesize(&request, voice, text, sample_rate);
+            synthesize(&request, voice, text, entry_path, sample_rate);
         } else {
-            serve(&request, text, sample_rate);  // a listing: a child of the worker itself
+            serve(&request, text, NULL, sample_rate);  // a listing: a child of the worker itself
         }
     }
 }

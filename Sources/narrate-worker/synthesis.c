@@ -4,12 +4,16 @@
 
 #include <espeak-ng/speak_lib.h>
 
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include "frames.h"
+#include "narrate_system.h"
 #include "synthesis.h"
 
 typedef struct {
@@ -26,15 +30,32 @@ typedef struct {
 
 static child_audio audio;
 
+// The zygote's sample buffer (see prepare_sample_buffer): shared with its children, which
+// start writing their samples there; NULL until it is made.
+static int16_t *shared_samples;
+static uint64_t shared_capacity;
+
+void prepare_sample_buffer(void) {
+    size_t bytes = NARRATE_WORKER_SHARED_SAMPLE_BYTES;
+    void *buffer = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    if (buffer == MAP_FAILED) return;  // the children then allocate their own
+    memset(buffer, 0, bytes);          // fault every page in now, once
+    shared_samples = buffer;
+    shared_capacity = bytes / sizeof *shared_samples;
+}
+
 static void *grow(void *buffer, uint64_t *capacity, uint64_t needed, size_t element) {
     if (needed <= *capacity) return buffer;
     uint64_t next = *capacity ? *capacity : 4096;
     while (next < needed) next *= 2;
-    void *grown = realloc(buffer, next * element);
+    // The shared buffer is not the heap's: past its end the samples move to one of their own.
+    int shared = buffer && buffer == (void *)shared_samples;
+    void *grown = shared ? malloc(next * element) : realloc(buffer, next * element);
     if (!grown) {
         fprintf(stderr, "narrate-worker: out of memory for %llu samples\n", (unsigned long long)needed);
         _exit(3);
     }
+    if (shared) memcpy(grown, buffer, *capacity * element);
     *capacity = next;
     return grown;
 }
@@ -68,17 +89,85 @@ int synth_callback(short *wave, int count, espeak_EVENT *events) {
 }
 
 // Test hooks: a child whose text contains $NARRATE_WORKER_CRASH_ON aborts, as eSpeak does on
-// some input; one whose text contains $NARRATE_WORKER_HANG_ON never finishes.
+// some input; one whose text contains $NARRATE_WORKER_HANG_ON never finishes; one whose text
+// contains $NARRATE_WORKER_TEAR_ENTRY_ON aborts with half its cache entry written.
 const char *crash_marker;
 const char *hang_marker;
+const char *torn_entry_marker;
 
-void run_synthesis(const narrate_worker_request *request, const char *text, int sample_rate, int done_fd) {
+static void put32(uint8_t *at, uint32_t value) {
+    for (int index = 0; index < 4; index++) at[index] = (uint8_t)(value >> (8 * index));
+}
+
+static void put64(uint8_t *at, uint64_t value) {
+    for (int index = 0; index < 8; index++) at[index] = (uint8_t)(value >> (8 * index));
+}
+
+// Writes the audio as a cache entry (AudioCacheEntryCodec's format) to the new file `path`:
+// one writev from the buffers the audio is in, with its CRC-32C. 0 on success; on failure the
+// file is removed and the reason is on standard error.
+static int write_entry(const char *path, const uint8_t key[NARRATE_WORKER_ENTRY_KEY_BYTES], const char *entry_text) {
+    _Static_assert(sizeof(narrate_worker_mark) == 16, "a mark is 16 bytes in the entry format");
+    uint8_t header[56];
+    memcpy(header, NARRATE_WORKER_ENTRY_MAGIC, 4);
+    put32(header + 4, NARRATE_WORKER_ENTRY_VERSION);
+    memcpy(header + 8, key, NARRATE_WORKER_ENTRY_KEY_BYTES);
+    put32(header + 40, (uint32_t)audio.sample_rate);
+    put64(header + 44, audio.count);
+    put32(header + 52, audio.mark_count);
+    size_t mark_bytes = (size_t)audio.mark_count * sizeof *audio.marks;
+    size_t sample_bytes = (size_t)audio.count * sizeof *audio.samples;
+    // Marks and samples are written in the host's order, which must be the format's little-endian.
+    uint32_t crc = narrate_crc32c(0, header, sizeof header);
+    crc = narrate_crc32c(crc, audio.marks, mark_bytes);
+    crc = narrate_crc32c(crc, audio.samples, sample_bytes);
+    uint8_t trailer[4];
+    put32(trailer, crc);
+    int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+    if (fd < 0) {
+        fprintf(stderr, "narrate-worker: cannot create the cache entry %s: %s\n", path, strerror(errno));
+        return -1;
+    }
+    struct iovec parts[4] = {
+        {header, sizeof header},
+        {audio.marks, mark_bytes},
+        {audio.samples, sample_bytes},
+        {trailer, sizeof trailer},
+    };
+    if (torn_entry_marker && strstr(entry_text, torn_entry_marker)) {
+        // Test hook: the child dies with half its entry written.
+        parts[2].iov_len /= 2;
+        write_all(fd, parts, 3);
+        abort();
+    }
+    int failed = write_all(fd, parts, 4);
+    int saved = errno;
+    if (close(fd) != 0 && !failed) {
+        failed = -1;
+        saved = errno;
+    }
+    if (failed) {
+        fprintf(stderr, "narrate-worker: cannot write the cache entry %s: %s\n", path, strerror(saved));
+        unlink(path);
+        return -1;
+    }
+    return 0;
+}
+
+
+void run_synthesis(const narrate_worker_request *request, const char *text, const char *entry_path, int sample_rate, int done_fd) {
     if (crash_marker && strstr(text, crash_marker)) abort();
     if (hang_marker && strstr(text, hang_marker)) {
         for (;;) pause();
     }
     audio.limit = request->max_samples;
     audio.sample_rate = sample_rate;
+    // Only this child writes the zygote's shared buffer while it lives (the zygote waits for
+    // it): its pages are already there, so the samples cost no page faults, nor freeing at exit.
+    if (shared_samples) {
+        audio.samples = shared_samples;
+        audio.capacity = shared_capacity;
+    }
     unsigned int flags = espeakCHARS_UTF8 | espeakENDPAUSE;
     if (request->flags & NARRATE_WORKER_FLAG_SSML) flags |= espeakSSML;
     if (request->flags & NARRATE_WORKER_FLAG_PHONEMES) flags |= espeakPHONEMES;
@@ -89,6 +178,9 @@ void run_synthesis(const narrate_worker_request *request, const char *text, int 
         failed = write_frame(NARRATE_WORKER_TOO_LONG, request->id, audio.sample_rate, 0, NULL, 0, 0, NULL, 0, 0);
     } else if (status != EE_OK) {
         failed = write_frame(NARRATE_WORKER_SYNTH_FAILED, request->id, audio.sample_rate, (int32_t)status, NULL, 0, 0, NULL, 0, 0);
+    } else if (entry_path && *entry_path && write_entry(entry_path, request->entry_key, text) == 0) {
+        failed = write_frame(NARRATE_WORKER_STORED, request->id, audio.sample_rate, 0, NULL, 0, audio.count,
+                             audio.marks, (size_t)audio.mark_count * sizeof *audio.marks, audio.mark_count);
     } else {
         failed = write_frame(NARRATE_WORKER_AUDIO, request->id, audio.sample_rate, 0,
                              audio.samples, audio.count * sizeof *audio.samples, audio.count,

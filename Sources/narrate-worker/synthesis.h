@@ -8,14 +8,21 @@
 
 #include "narrate_worker_protocol.h"
 
-// Test hooks, set by main from $NARRATE_WORKER_CRASH_ON and $NARRATE_WORKER_HANG_ON.
+// Test hooks, set by main from $NARRATE_WORKER_CRASH_ON, _HANG_ON and _TEAR_ENTRY_ON.
 extern const char *crash_marker;
 extern const char *hang_marker;
+extern const char *torn_entry_marker;
+
+// The samples' buffer the zygote makes once (4 MiB, about 95 s of audio) and its children
+// share, page-faulted in advance; a child whose audio is longer moves on to its own.
+#define NARRATE_WORKER_SHARED_SAMPLE_BYTES (4u << 20)
+void prepare_sample_buffer(void);
 
 // Collects the audio and word marks; the worker hands it to espeak_SetSynthCallback.
 int synth_callback(short *wave, int count, espeak_EVENT *events);
 // Both write the child's frame and exit; `done_fd` is closed when the work is over.
-void run_synthesis(const narrate_worker_request *request, const char *text, int sample_rate, int done_fd);
+// With FLAG_ENTRY the audio goes to a new cache entry file at `entry_path` (see the protocol).
+void run_synthesis(const narrate_worker_request *request, const char *text, const char *entry_path, int sample_rate, int done_fd);
 void run_listing(const narrate_worker_request *request, int done_fd);
 
 #endif

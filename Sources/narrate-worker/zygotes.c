@@ -13,6 +13,7 @@
 
 #include "children.h"
 #include "frames.h"
+#include "synthesis.h"
 #include "voices.h"
 #include "zygotes.h"
 
@@ -54,11 +55,14 @@ static void zygote_main(int requests, int replies, const voice_settings *setting
     uint32_t applied = apply_voice(settings, &detail);
     write_reply(replies, (int32_t)applied, detail);
     if (applied != NARRATE_WORKER_DONE) _exit(0);
+    prepare_sample_buffer();
     char *text = NULL;
     size_t capacity = 0;
+    char entry_path[NARRATE_WORKER_MAX_PATH_BYTES + 1];
     for (;;) {
         narrate_worker_request request;
         if (read_exactly(requests, &request, sizeof request) != 0) _exit(0);
+        if (request.entry_path_length > NARRATE_WORKER_MAX_PATH_BYTES) _exit(2);
         size_t needed = (size_t)request.text_length + 1;
         if (needed > capacity) {
             free(text);
@@ -66,9 +70,11 @@ static void zygote_main(int requests, int replies, const voice_settings *setting
             text = malloc(capacity);
             if (!text) _exit(3);
         }
-        if (read_exactly(requests, text, request.text_length) != 0) _exit(0);
+        if (read_exactly(requests, text, request.text_length) != 0 ||
+            read_exactly(requests, entry_path, request.entry_path_length) != 0) _exit(0);
         text[request.text_length] = 0;
-        serve(&request, text, sample_rate);
+        entry_path[request.entry_path_length] = 0;
+        serve(&request, text, (request.flags & NARRATE_WORKER_FLAG_ENTRY) ? entry_path : NULL, sample_rate);
         write_reply(replies, NARRATE_WORKER_DONE, 0);
     }
 }
@@ -154,7 +160,7 @@ static zygote *zygote_for(const voice_settings *settings, int sample_rate, uint3
 }
 
 // Hands a synthesis to the zygote of its voice and waits until it has answered.
-void synthesize(const narrate_worker_request *request, const char *voice, const char *text, int sample_rate) {
+void synthesize(const narrate_worker_request *request, const char *voice, const char *text, const char *entry_path, int sample_rate) {
     voice_settings settings = settings_of(request, voice);
     uint32_t failure = 0;
     int32_t detail = 0;
@@ -164,9 +170,13 @@ void synthesize(const narrate_worker_request *request, const char *voice, const 
         return;
     }
     server->last_used = ++use_counter;
-    struct iovec parts[2] = {{(void *)request, sizeof *request}, {(void *)text, request->text_length}};
+    struct iovec parts[3] = {
+        {(void *)request, sizeof *request},
+        {(void *)text, request->text_length},
+        {(void *)entry_path, request->entry_path_length},
+    };
     int32_t reply[2];
-    if (write_all(server->requests, parts, 2) != 0 || read_reply(server->replies, reply) != 0) {
+    if (write_all(server->requests, parts, 3) != 0 || read_reply(server->replies, reply) != 0) {
         // The zygote died (it never should: it only forks and waits).
         zygote_end(server);
         final_frame(request->id, NARRATE_WORKER_EXITED, 2, "the voice process ended unexpectedly");

@@ -6,7 +6,7 @@
 
 #include "narrate_worker_protocol.h"
 
-void synthesize(const narrate_worker_request *request, const char *voice, const char *text, int sample_rate);
+void synthesize(const narrate_worker_request *request, const char *voice, const char *text, const char *entry_path, int sample_rate);
 void end_zygotes(void);
 
 #endif

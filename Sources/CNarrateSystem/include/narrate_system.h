@@ -14,6 +14,10 @@ uint32_t narrate_crc32c(uint32_t crc, const void *data, size_t length);
 /// SYNC_FILE_RANGE_WRITE), so a later fsync has little left to do. Returns 0 or -1 (errno).
 int narrate_start_writeback(int fd, int64_t offset, int64_t length);
 
+/// copy_file_range(2) from `source` at `*source_offset` (advanced by what is copied) to
+/// `destination` at its file position: bytes copied, or -1 (errno).
+long narrate_copy_file_range(int source, int64_t *source_offset, int destination, size_t length);
+
 /// Fixes malloc's mmap and trim thresholds at `threshold` bytes (glibc otherwise raises them
 /// as large buffers are freed) and caps its arenas at two.
 void narrate_tune_malloc(size_t threshold);

@@ -7,7 +7,7 @@
 // At start the worker writes one hello frame (status HELLO: payload = eSpeak's version,
 // detail = sample rate; or status INIT_FAILED: payload = the reason). Then, for every request
 // it reads, it answers with zero or one frame from the child that did the work (AUDIO, LIST,
-// SYNTH_FAILED or TOO_LONG) followed by exactly one final frame from the worker itself (DONE,
+// SYNTH_FAILED, TOO_LONG or STORED) followed by exactly one final frame from the worker itself (DONE,
 // CRASHED, TIMED_OUT, EXITED, VOICE_NOT_FOUND or BAD_PARAMETER). Frames carry the request id.
 
 #include <stdint.h>
@@ -18,6 +18,14 @@
 // Bounds the worker enforces on requests; the client checks them first.
 #define NARRATE_WORKER_MAX_VOICE_BYTES 256U
 #define NARRATE_WORKER_MAX_TEXT_BYTES 16777216U  // 16 MiB
+#define NARRATE_WORKER_MAX_PATH_BYTES 4096U
+
+// The audio cache's entry format (AudioCacheEntryCodec), which a child writes itself when
+// asked to (NARRATE_WORKER_FLAG_ENTRY): magic, version, the key's 32 bytes, sample rate,
+// sample count, mark count, the marks, the PCM, then CRC-32C over every byte before it.
+#define NARRATE_WORKER_ENTRY_MAGIC "NRTC"
+#define NARRATE_WORKER_ENTRY_VERSION 2U
+#define NARRATE_WORKER_ENTRY_KEY_BYTES 32U
 
 enum narrate_worker_kind {
     NARRATE_WORKER_SYNTHESIZE = 1,
@@ -28,6 +36,10 @@ enum narrate_worker_kind {
 enum narrate_worker_flags {
     NARRATE_WORKER_FLAG_SSML = 1,
     NARRATE_WORKER_FLAG_PHONEMES = 2,  // [[…]] spans are eSpeak phoneme mnemonics
+    // The child writes its audio as a cache entry (under `entry_key`) to the new file whose
+    // path follows the text, and answers STORED; the audio never crosses the pipe. If it cannot
+    // (a full or read-only disk), it removes what it wrote and answers AUDIO as without the flag.
+    NARRATE_WORKER_FLAG_ENTRY = 4,
 };
 
 enum narrate_worker_status {
@@ -36,6 +48,8 @@ enum narrate_worker_status {
     NARRATE_WORKER_LIST = 2,           // payload: one voice a line, fields separated by 0x1F
     NARRATE_WORKER_SYNTH_FAILED = 3,   // detail: espeak_ERROR
     NARRATE_WORKER_TOO_LONG = 4,       // the audio would pass the request's max_samples
+    NARRATE_WORKER_STORED = 5,         // the entry file is written (sample_count samples at
+                                       // sample_rate); payload: its mark_count marks
     // From the worker, last for every request.
     NARRATE_WORKER_DONE = 10,
     NARRATE_WORKER_CRASHED = 11,       // detail: the signal that ended the child
@@ -61,6 +75,9 @@ typedef struct {
     uint64_t max_samples;
     uint32_t voice_length;
     uint32_t text_length;
+    uint32_t entry_path_length;        // with FLAG_ENTRY: the path's bytes, after the text
+    uint32_t reserved;
+    uint8_t entry_key[NARRATE_WORKER_ENTRY_KEY_BYTES];
 } narrate_worker_request;
 
 typedef struct {

@@ -53,15 +53,40 @@ public final class WAVWriter {
 
     /// Appends `audio`'s samples. The first call fixes the sample rate.
     public func append(_ audio: SpeechAudio) throws(SpeechError) {
-        if sampleRate == nil {
-            sampleRate = audio.sampleRate
-            try writeHeader(sampleRate: audio.sampleRate, dataBytes: isStream ? nil : 0)
-        } else if sampleRate != audio.sampleRate {
-            throw .outputFailed(OutputError(path: path, cause: .other("audio at \(audio.sampleRate) Hz cannot follow audio at \(sampleRate ?? 0) Hz in one file")))
-        }
+        try begin(at: audio.sampleRate)
         let failure = audio.samples.withUnsafeBytes { bytes in writeAllReturningError(bytes) }
         if let failure { throw failure }
-        dataBytes += UInt64(audio.samples.count * 2)
+        try appended(byteCount: audio.samples.count * 2)
+    }
+
+    /// Appends the PCM of a cache entry, copied in the kernel from the entry's file: the samples
+    /// never enter this process.
+    public func append(_ source: EntrySource) throws(SpeechError) {
+        try begin(at: source.sampleRate)
+        let descriptor: Int32 = switch sink {
+        case let .file(file): file.fileDescriptor
+        case let .stream(descriptor): descriptor
+        }
+        do {
+            try FileCopy.append(from: source.path, offset: source.pcmOffset, count: source.sampleCount * 2, to: descriptor, destinationName: path)
+        } catch {
+            throw .outputFailed(OutputError(path: path, error))
+        }
+        try appended(byteCount: source.sampleCount * 2)
+    }
+
+    /// The first call writes the header and fixes the rate; later ones must match it.
+    private func begin(at rate: Int) throws(SpeechError) {
+        if sampleRate == nil {
+            sampleRate = rate
+            try writeHeader(sampleRate: rate, dataBytes: isStream ? nil : 0)
+        } else if sampleRate != rate {
+            throw .outputFailed(OutputError(path: path, cause: .other("audio at \(rate) Hz cannot follow audio at \(sampleRate ?? 0) Hz in one file")))
+        }
+    }
+
+    private func appended(byteCount: Int) throws(SpeechError) {
+        dataBytes += UInt64(byteCount)
         // Long files: start writing back what is written, so `finish`'s fsync does not wait
         // for the whole file at the end.
         if case let .file(file) = sink, dataBytes - writebackStarted >= Self.writebackStep {

@@ -27,13 +27,15 @@ public final class AudioCache: AudioCacheContract {
     public let directory: String
     /// Where the entries, the index and the service's rendered responses are in it.
     let layout: AudioCacheLayout
-    private let index: AudioCacheIndex
+    let index: AudioCacheIndex
     private let clock: @Sendable () -> Date
     private let logger: Logger
     /// Shard folders this cache has stored into. The first store into each removes what dead
     /// writers left there (a process killed in the middle of a store), so a run that resumes
     /// after a kill leaves no temporary file behind.
     private let sweptShards = Mutex<Set<String>>([])
+    /// Entries this cache wrote or adopted in this process (see `freshSource`).
+    let fresh = FreshEntries()
 
     /// Temporary files older than this belong to a writer that died; reconciling removes them.
     static let staleTemporaryAge: TimeInterval = 3600
@@ -128,6 +130,7 @@ public final class AudioCache: AudioCacheContract {
             throw .writeFailed(path: path, reason: error.reason)
         }
         let size = Int64(prefix.count + audio.samples.count * MemoryLayout<Int16>.size + AudioCacheEntryCodec.digestSize)
+        fresh.record(key, path: path, header: .init(keyBytes: key.bytes, sampleRate: audio.sampleRate, sampleCount: audio.samples.count, markCount: audio.wordMarks.count))
         if index.recordStore(key: key.hex, size: size, duration: audio.duration, at: now) {
             flushBestEffort()
         }
@@ -194,7 +197,7 @@ public final class AudioCache: AudioCacheContract {
         try index.flush()
     }
 
-    private var now: Double { clock().timeIntervalSince1970 }
+    var now: Double { clock().timeIntervalSince1970 }
 
     // MARK: - Maintenance
 
@@ -212,7 +215,7 @@ public final class AudioCache: AudioCacheContract {
         }
     }
 
-    private func flushBestEffort() {
+    func flushBestEffort() {
         do {
             try index.flush()
         } catch {
@@ -262,7 +265,7 @@ public final class AudioCache: AudioCacheContract {
     }
 
     /// Removes the temporary files of dead writers in `shard`, the first time it is asked.
-    private func sweepOnce(_ shard: String) {
+    func sweepOnce(_ shard: String) {
         guard sweptShards.withLock({ $0.insert(shard).inserted }), let names = try? AudioCacheEntryFile.names(in: shard) else { return }
         for name in names where TemporaryFileName.isTemporary(name, legacyCache: true) {
             let path = "\(shard)/\(name)"

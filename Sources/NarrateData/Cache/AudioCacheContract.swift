@@ -29,4 +29,28 @@ public protocol AudioCacheContract: Sendable {
     func clear() async throws(CacheError)
     /// Writes index updates that are still pending (hits, last-used times) to the index.
     func flush() async throws(CacheError)
+
+    /// A new temporary name for `key`'s entry, for an engine to write the entry itself; `nil`
+    /// when the cache cannot be written (the audio then comes back in memory and is stored).
+    func draftEntry(key: AudioCacheKey) -> EntryDraft?
+    /// Checks the header and size of the entry an engine wrote at `draft`'s path and renames it
+    /// into place. With `readBack`, its audio is read and fully verified first, and returned.
+    /// On a throw the draft is removed and nothing is stored.
+    func adoptEntry(_ draft: EntryDraft, readBack: Bool) async throws(CacheError) -> SpeechAudio?
+    /// Removes a draft that will not be adopted (the engine failed).
+    func discardDraft(_ draft: EntryDraft)
+    /// Where the PCM of an entry that this cache adopted (or stored) in this process lies, for an
+    /// output assembled with in-kernel copies; `nil` for any other entry, which `lookup` reads
+    /// and verifies as ever.
+    func freshSource(key: AudioCacheKey) async -> EntrySource?
+}
+
+extension AudioCacheContract {
+    public func draftEntry(key: AudioCacheKey) -> EntryDraft? { nil }
+    public func adoptEntry(_ draft: EntryDraft, readBack: Bool) async throws(CacheError) -> SpeechAudio? {
+        discardDraft(draft)
+        throw .writeFailed(path: draft.path, reason: "this cache does not take entries written by the engine")
+    }
+    public func discardDraft(_ draft: EntryDraft) {}
+    public func freshSource(key: AudioCacheKey) async -> EntrySource? { nil }
 }

@@ -26,6 +26,14 @@ enum AudioFileOutput {
         }
     }
 
+    /// Appends a fresh cache entry's PCM by an in-kernel copy, where the format is PCM itself
+    /// (WAV); `false` when it is not, and the caller appends the audio read from the cache.
+    func appendCopy(of source: EntrySource) throws(ExportError) -> Bool {
+        guard case let .wav(writer) = self else { return false }
+        do { try writer.append(source) } catch { throw Self.mapped(error) }
+        return true
+    }
+
     /// Where chapters start, for the formats that mark them (M4B chapters, MP3 `CHAP` frames).
     func setChapters(_ markers: [AudioFileMetadata.ChapterMarker]) {
         switch self {

@@ -86,7 +86,7 @@ public struct BookExporter: BookExportRepositoryContract {
         )
         let writer = ExportFileWriter(
             directory: options.audioDirectory, format: options.format, subtitles: options.subtitles, book: book, voice: voice,
-            sampleRate: engine.sampleRate, fileCount: items.count, repository: repository
+            sampleRate: engine.sampleRate, fileCount: items.count, repository: repository, cache: cache, key: key
         )
         let cache = cache
         let repository = repository
@@ -192,8 +192,9 @@ public struct BookExporter: BookExportRepositoryContract {
                 next += 1
                 group.addTask {
                     do throws(SpeechError) {
-                        let audio = try await repository.synthesize(SpeechRequest(text: chunk.text, voice: voice), cachePolicy: .localFirst)
-                        await onChunk(index, .success(audio.duration))
+                        // Into the cache only: the files are assembled from the entries afterwards.
+                        let seconds = try await repository.fill(SpeechRequest(text: chunk.text, voice: voice))
+                        await onChunk(index, .success(seconds))
                     } catch {
                         if error.stopsEveryText {
                             let first = stop.error.withLock { stopped in

@@ -1,9 +1,10 @@
 import Foundation
 import NarrateDomain
 
-/// Writes one export file from its chunks' audio (read back from the cache by the TTS
-/// repository, synthesized there and then only if an entry went missing), with its
-/// subtitles and, for M4B, its chapter markers.
+/// Writes one export file from its chunks' audio, with its subtitles and, for M4B, its chapter
+/// markers. A WAV file's chunks that this run stored are copied from their cache entries in the
+/// kernel; any other chunk is read back from the cache by the TTS repository (verified, and
+/// synthesized there and then only if its entry went missing).
 struct ExportFileWriter: Sendable {
     let directory: String
     let format: ExportFormat
@@ -15,6 +16,10 @@ struct ExportFileWriter: Sendable {
     let sampleRate: Int
     let fileCount: Int
     let repository: any TTSRepositoryContract
+    /// The cache `repository` reads, and each chunk's key in it: a WAV file is assembled from
+    /// the entries made in this run by in-kernel copies, without reading them back.
+    let cache: any AudioCacheContract
+    let key: @Sendable (ExportChunk) -> AudioCacheKey
 
     func write(_ item: ExportItem, chunks: [ExportChunk], cacheKeys: [String], ready: @Sendable (ExportChunk) async -> Bool) async throws(ExportError) -> ExportedFile {
         let fileName = "\(item.fileStem).\(format.audioFileExtension)"
@@ -44,26 +49,43 @@ struct ExportFileWriter: Sendable {
                 guard await ready(chunk) else {
                     throw .workerFailed(pageLabel: chunk.pageLabel, reason: "its synthesis failed")
                 }
-                var audio: SpeechAudio
-                do {
-                    audio = try await repository.synthesize(SpeechRequest(text: chunk.text, voice: voice), cachePolicy: .localFirst)
-                } catch {
-                    throw .synthesisFailed(pageLabel: chunk.pageLabel, error)
-                }
-                if output == nil {
-                    if audio.sampleRate > 0 { sampleRate = audio.sampleRate }
-                    output = try AudioFileOutput(format: format, path: path, sampleRate: sampleRate, metadata: metadata, chapterTitles: chapterTitles)
-                } else if audio.sampleRate != sampleRate {
-                    audio = audio.resampled(to: sampleRate)
-                }
                 if startedPages.insert(chunk.pageOffset).inserted, let title = chapterStarts[chunk.pageOffset] {
                     markers.append(.init(title: title, startSample: sampleCount))
                 }
-                try output?.append(audio)
-                if subtitles != nil || format == .epub {
-                    marks.append(contentsOf: audio.wordMarks.map { $0.shifted(text: chunk.textOffset, samples: sampleCount) })
+                let copied: (samples: Int, marks: [WordMark])?
+                if format == .wav, let source = await cache.freshSource(key: key(chunk)), output == nil || source.sampleRate == sampleRate {
+                    if output == nil {
+                        if source.sampleRate > 0 { sampleRate = source.sampleRate }
+                        output = try AudioFileOutput(format: format, path: path, sampleRate: sampleRate, metadata: metadata, chapterTitles: chapterTitles)
+                    }
+                    copied = try output?.appendCopy(of: source) == true ? (source.sampleCount, source.wordMarks) : nil
+                } else {
+                    copied = nil
                 }
-                sampleCount += audio.samples.count
+                let chunkSamples: Int
+                let chunkMarks: [WordMark]
+                if let copied {
+                    (chunkSamples, chunkMarks) = copied
+                } else {
+                    var audio: SpeechAudio
+                    do {
+                        audio = try await repository.synthesize(SpeechRequest(text: chunk.text, voice: voice), cachePolicy: .localFirst)
+                    } catch {
+                        throw .synthesisFailed(pageLabel: chunk.pageLabel, error)
+                    }
+                    if output == nil {
+                        if audio.sampleRate > 0 { sampleRate = audio.sampleRate }
+                        output = try AudioFileOutput(format: format, path: path, sampleRate: sampleRate, metadata: metadata, chapterTitles: chapterTitles)
+                    } else if audio.sampleRate != sampleRate {
+                        audio = audio.resampled(to: sampleRate)
+                    }
+                    try output?.append(audio)
+                    (chunkSamples, chunkMarks) = (audio.samples.count, audio.wordMarks)
+                }
+                if subtitles != nil || format == .epub {
+                    marks.append(contentsOf: chunkMarks.map { $0.shifted(text: chunk.textOffset, samples: sampleCount) })
+                }
+                sampleCount += chunkSamples
             }
             if sampleRate <= 0 { sampleRate = 24_000 }
             let file: AudioFileOutput

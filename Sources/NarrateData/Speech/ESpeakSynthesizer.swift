@@ -64,23 +64,41 @@ public final class ESpeakSynthesizer: SpeechSynthesizerContract {
     }
 
     public func synthesize(_ request: SpeechRequest) async throws(SpeechError) -> SpeechAudio {
-        guard !request.text.isEmpty else { throw .emptyText }
-        guard request.text.utf8.count <= Int(NARRATE_WORKER_MAX_TEXT_BYTES), request.voice.voice.utf8.count <= Int(NARRATE_WORKER_MAX_VOICE_BYTES) else {
-            throw .synthesisFailed(code: Int(EE_BUFFER_FULL.rawValue), voice: request.voice.voice, textLength: request.text.unicodeScalars.count)
-        }
-        let worker = try pool.worker()
-        let answer = await worker.send(
-            kind: NARRATE_WORKER_SYNTHESIZE, voice: request.voice, text: request.text, isSSML: request.isSSML, phonemeInput: request.phonemeInput,
-            deadline: limits.deadline(for: request.text), maxSamples: limits.maxSeconds * Self.sampleRate
-        )
-        switch answer {
+        switch try await answer(request, entry: nil) {
         case let .audio(audio):
             return audio
+        case .stored, .list:
+            throw .engineUnavailable(reason: "the eSpeak worker answered no audio to a synthesis")
+        case let .failure(error):
+            throw describe(error, for: request)
+        }
+    }
+
+    /// The worker's child writes the entry itself: the audio never comes through the pipe.
+    public func synthesize(_ request: SpeechRequest, into draft: EntryDraft) async throws(SpeechError) -> SynthesisOutcome {
+        guard draft.path.utf8.count <= Int(NARRATE_WORKER_MAX_PATH_BYTES) else { return .audio(try await synthesize(request)) }
+        switch try await answer(request, entry: draft) {
+        case let .audio(audio):
+            return .audio(audio)
+        case let .stored(sampleRate, sampleCount, marks):
+            return .storedEntry(sampleRate: sampleRate, sampleCount: sampleCount, wordMarks: marks)
         case .list:
             throw .engineUnavailable(reason: "the eSpeak worker answered a list to a synthesis")
         case let .failure(error):
             throw describe(error, for: request)
         }
+    }
+
+    private func answer(_ request: SpeechRequest, entry: EntryDraft?) async throws(SpeechError) -> ESpeakWorkerConnection.WorkerAnswer {
+        guard !request.text.isEmpty else { throw .emptyText }
+        guard request.text.utf8.count <= Int(NARRATE_WORKER_MAX_TEXT_BYTES), request.voice.voice.utf8.count <= Int(NARRATE_WORKER_MAX_VOICE_BYTES) else {
+            throw .synthesisFailed(code: Int(EE_BUFFER_FULL.rawValue), voice: request.voice.voice, textLength: request.text.unicodeScalars.count)
+        }
+        let worker = try pool.worker()
+        return await worker.send(
+            kind: NARRATE_WORKER_SYNTHESIZE, voice: request.voice, text: request.text, isSSML: request.isSSML, phonemeInput: request.phonemeInput,
+            entry: entry, deadline: limits.deadline(for: request.text), maxSamples: limits.maxSeconds * Self.sampleRate
+        )
     }
 
     /// Starts the worker processes now rather than at the first text, so their start-up
@@ -131,7 +149,7 @@ public final class ESpeakSynthesizer: SpeechSynthesizerContract {
                 let fields = line.split(separator: "\u{1F}", omittingEmptySubsequences: false).map(String.init)
                 return fields.count == 4 ? fields : nil
             }
-        case .audio:
+        case .audio, .stored:
             throw .engineUnavailable(reason: "the eSpeak worker answered audio to a voice listing")
         case let .failure(error):
             throw error

@@ -7,10 +7,12 @@ extension ESpeakWorkerConnection {
     /// What the child that served a request sent, before the worker's final word on it.
     enum WorkerAnswer: Sendable {
         case audio(SpeechAudio)
+        /// The child wrote the request's cache entry: its length and word marks.
+        case stored(sampleRate: Int, sampleCount: Int, wordMarks: [WordMark])
         case list(String)
         case failure(SpeechError)
 
-        /// The answer in a child's frame (AUDIO, LIST, SYNTH_FAILED or TOO_LONG).
+        /// The answer in a child's frame (AUDIO, STORED, LIST, SYNTH_FAILED or TOO_LONG).
         init(child message: WorkerFrameReader.Message) {
             let frame = message.frame
             switch narrate_worker_status(frame.status) {
@@ -19,20 +21,31 @@ extension ESpeakWorkerConnection {
                     self = .failure(.engineUnavailable(reason: "the eSpeak worker sent a malformed answer"))
                     return
                 }
-                let markSize = MemoryLayout<narrate_worker_mark>.size
-                let marks = message.payload.withUnsafeBytes { bytes in
-                    (0..<Int(frame.mark_count)).map { index in
-                        let mark = bytes.loadUnaligned(fromByteOffset: index * markSize, as: narrate_worker_mark.self)
-                        return WordMark(textOffset: Int(mark.text_offset), textLength: Int(mark.text_length), sampleOffset: Int(mark.sample_offset))
-                    }
+                self = .audio(SpeechAudio(sampleRate: Int(frame.sample_rate), samples: samples, wordMarks: Self.marks(in: message)))
+            case NARRATE_WORKER_STORED:
+                guard message.payload.count == Int(frame.mark_count) * MemoryLayout<narrate_worker_mark>.size, frame.sample_count <= UInt64(Int.max) else {
+                    self = .failure(.engineUnavailable(reason: "the eSpeak worker sent a malformed answer"))
+                    return
                 }
-                self = .audio(SpeechAudio(sampleRate: Int(frame.sample_rate), samples: samples, wordMarks: marks))
+                self = .stored(sampleRate: Int(frame.sample_rate), sampleCount: Int(frame.sample_count), wordMarks: Self.marks(in: message))
             case NARRATE_WORKER_LIST:
                 self = .list(String(decoding: message.payload, as: UTF8.self))
             case NARRATE_WORKER_TOO_LONG:
                 self = .failure(.audioTooLong(limitSeconds: 0))
             default:
                 self = .failure(.synthesisFailed(code: Int(frame.detail), voice: "", textLength: 0))
+            }
+        }
+
+        /// The word marks at the start of a frame's payload.
+        private static func marks(in message: WorkerFrameReader.Message) -> [WordMark] {
+            let markSize = MemoryLayout<narrate_worker_mark>.size
+            let count = min(Int(message.frame.mark_count), message.payload.count / markSize)
+            return message.payload.withUnsafeBytes { bytes in
+                (0..<count).map { index in
+                    let mark = bytes.loadUnaligned(fromByteOffset: index * markSize, as: narrate_worker_mark.self)
+                    return WordMark(textOffset: Int(mark.text_offset), textLength: Int(mark.text_length), sampleOffset: Int(mark.sample_offset))
+                }
             }
         }
 

@@ -90,7 +90,9 @@ final class ESpeakWorkerConnection: Sendable {
     var isAlive: Bool { state.withLock { $0.closed == nil } }
 
     /// Sends one request and waits for its answer.
-    func send(kind: narrate_worker_kind, voice: VoiceProfile?, text: String, isSSML: Bool, phonemeInput: Bool = false, deadline: Duration, maxSamples: Int) async -> WorkerAnswer {
+    /// - Parameter entry: where the child is to write the audio as a cache entry (it then
+    ///   answers `.stored`, or `.audio` if it could not).
+    func send(kind: narrate_worker_kind, voice: VoiceProfile?, text: String, isSSML: Bool, phonemeInput: Bool = false, entry: EntryDraft? = nil, deadline: Duration, maxSamples: Int) async -> WorkerAnswer {
         await withCheckedContinuation { (continuation: CheckedContinuation<WorkerAnswer, Never>) in
             let admitted = state.withLock { state -> Result<UInt64, SpeechError> in
                 state.reserved = max(0, state.reserved - 1)
@@ -114,6 +116,7 @@ final class ESpeakWorkerConnection: Sendable {
             request.kind = kind.rawValue
             request.id = id
             request.flags = (isSSML ? NARRATE_WORKER_FLAG_SSML.rawValue : 0) | (phonemeInput ? NARRATE_WORKER_FLAG_PHONEMES.rawValue : 0)
+                | (entry != nil ? NARRATE_WORKER_FLAG_ENTRY.rawValue : 0)
             request.rate = Int32(clamping: voice?.rate ?? 0)
             request.volume = Int32(clamping: voice?.volume ?? 0)
             request.pitch = Int32(clamping: voice?.pitch ?? 0)
@@ -122,11 +125,17 @@ final class ESpeakWorkerConnection: Sendable {
             request.max_samples = UInt64(max(0, maxSamples))
             let voiceBytes = Array((voice?.voice ?? "").utf8)
             let textBytes = Array(text.utf8)
+            let pathBytes = Array((entry?.path ?? "").utf8)
             request.voice_length = UInt32(voiceBytes.count)
             request.text_length = UInt32(textBytes.count)
+            request.entry_path_length = UInt32(pathBytes.count)
+            if let entry {
+                withUnsafeMutableBytes(of: &request.entry_key) { $0.copyBytes(from: entry.key.bytes) }
+            }
             var message = withUnsafeBytes(of: &request) { Array($0) }
             message += voiceBytes
             message += textBytes
+            message += pathBytes
             if !write(message) {
                 // The reader sees the worker's end and fails every request it had, this one too.
                 close(because: .engineUnavailable(reason: "the eSpeak worker stopped taking requests"))
@@ -169,7 +178,7 @@ final class ESpeakWorkerConnection: Sendable {
             let frame = message.frame
             let status = narrate_worker_status(frame.status)
             switch status {
-            case NARRATE_WORKER_AUDIO, NARRATE_WORKER_LIST, NARRATE_WORKER_SYNTH_FAILED, NARRATE_WORKER_TOO_LONG:
+            case NARRATE_WORKER_AUDIO, NARRATE_WORKER_STORED, NARRATE_WORKER_LIST, NARRATE_WORKER_SYNTH_FAILED, NARRATE_WORKER_TOO_LONG:
                 let answer = WorkerAnswer(child: message)
                 state.withLock { $0.pending[frame.id]?.answer = answer }
             default:

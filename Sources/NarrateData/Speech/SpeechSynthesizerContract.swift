@@ -20,6 +20,10 @@ public protocol SpeechSynthesizerContract: Sendable {
     func descriptor() async throws(SpeechError) -> EngineDescriptor
     /// Synthesizes `request` as one utterance.
     func synthesize(_ request: SpeechRequest) async throws(SpeechError) -> SpeechAudio
+    /// Synthesizes `request` straight into the cache entry `draft` names, where the engine can
+    /// (eSpeak's worker child writes it itself); otherwise the audio comes back in memory.
+    /// On a throw nothing is left at the draft's path.
+    func synthesize(_ request: SpeechRequest, into draft: EntryDraft) async throws(SpeechError) -> SynthesisOutcome
     /// Whether the engine reads eSpeak phoneme spans (`[[…]]`), which is how pronunciation
     /// lexicons are applied.
     var acceptsPhonemes: Bool { get }
@@ -36,6 +40,9 @@ public protocol SpeechSynthesizerContract: Sendable {
 }
 
 extension SpeechSynthesizerContract {
+    public func synthesize(_ request: SpeechRequest, into draft: EntryDraft) async throws(SpeechError) -> SynthesisOutcome {
+        .audio(try await synthesize(request))
+    }
     public var acceptsPhonemes: Bool { true }
     public var concurrency: Int { 1 }
     public var timing: SpeechTiming { .words }

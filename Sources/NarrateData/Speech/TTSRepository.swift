@@ -5,10 +5,10 @@ import Synchronization
 /// Speech through the content-addressed audio cache: the cache is asked first (or last, or
 /// not at all) as the use case's policy says, the synthesizer only on a miss.
 public final class TTSRepository: TTSRepositoryContract {
-    private let synthesizer: any SpeechSynthesizerContract
-    private let cache: (any AudioCacheContract)?
+    let synthesizer: any SpeechSynthesizerContract
+    let cache: (any AudioCacheContract)?
     private let logger: Logger
-    private let observer: @Sendable (SynthesisEvent) -> Void
+    let observer: @Sendable (SynthesisEvent) -> Void
     /// Whether a failed store (a full or read-only disk) has been reported: once is enough.
     private let storeFailureReported = Mutex(false)
     /// The pronouncers made so far, by voice and lexicon digest: each converts its lexicons
@@ -80,14 +80,14 @@ public final class TTSRepository: TTSRepositoryContract {
             }
             observer(.cacheMiss)
             logger.debug("cache miss \(key.hex.prefix(12)) (\(request.text.unicodeScalars.count) characters)")
-            let audio: SpeechAudio
-            do {
-                audio = try await pronouncedSynthesis(of: primary, by: synthesizer)
+            do throws(SpeechError) {
+                guard case let .audio(audio) = try await synthesizeStoring(primary, key: key, in: cache, readBack: true) else {
+                    throw .engineUnavailable(reason: "the stored audio could not be read back")
+                }
+                return conformed(audio)
             } catch {
                 return try await fallBack(request, after: error, cache: cache)
             }
-            await store(audio, key: key, in: cache)
-            return conformed(audio)
         case .remoteFirst:
             let audio: SpeechAudio
             do {
@@ -109,7 +109,7 @@ public final class TTSRepository: TTSRepositoryContract {
 
     /// The request as the engine takes it: an engine that reads no phonemes gets no lexicons
     /// (they could not be applied; said once), so they do not change its cache key either.
-    private func engineRequest(_ request: SpeechRequest) -> SpeechRequest {
+    func engineRequest(_ request: SpeechRequest) -> SpeechRequest {
         guard !synthesizer.acceptsPhonemes, !request.voice.lexicons.isEmpty else { return request }
         let first = Self.isFirst(lexiconsReported)
         if first { logger.warning("Pronunciation lexicons are not applied by the remote speech engine (it reads no eSpeak phonemes).") }
@@ -120,7 +120,7 @@ public final class TTSRepository: TTSRepositoryContract {
 
     /// What the fallback engine says for `request` when the API could not deliver it; `error`
     /// itself when there is no fallback or the failure is not the API's being unavailable.
-    private func fallBack(_ request: SpeechRequest, after error: SpeechError, cache: (any AudioCacheContract)?) async throws(SpeechError) -> SpeechAudio {
+    func fallBack(_ request: SpeechRequest, after error: SpeechError, cache: (any AudioCacheContract)?) async throws(SpeechError) -> SpeechAudio {
         guard let fallback, case let .remoteUnavailable(host, _, reason) = error else { throw error }
         let first = Self.isFirst(fallbackReported)
         if first {
@@ -156,14 +156,28 @@ public final class TTSRepository: TTSRepositoryContract {
     /// eSpeak phoneme spans, and its word marks moved back onto the request's own text.
     /// SSML goes to the engine as it is: its text is markup, not words to replace.
     private func pronouncedSynthesis(of request: SpeechRequest, by synthesizer: any SpeechSynthesizerContract, isPrimary: Bool = true) async throws(SpeechError) -> SpeechAudio {
+        guard case let .audio(audio) = try await observedSynthesis(of: request, by: synthesizer, isPrimary: isPrimary, into: nil) else {
+            throw .engineUnavailable(reason: "the engine answered no audio")
+        }
+        return audio
+    }
+
+    /// `pronouncedSynthesis`, or with a draft the engine's synthesis straight into that cache
+    /// entry (only for a request whose text goes to the engine as it is: see `writesEntries`).
+    func observedSynthesis(of request: SpeechRequest, by synthesizer: any SpeechSynthesizerContract, isPrimary: Bool = true, into draft: EntryDraft?) async throws(SpeechError) -> SynthesisOutcome {
         if isPrimary, apiIsDown {
             throw .remoteUnavailable(host: "the remote engine", attempts: 0, reason: "it failed moments ago; trying again in \(Int(Self.apiDownPause.seconds)) s")
         }
         let start = now()
         do {
-            let audio = try await engineSynthesis(of: request, by: synthesizer)
-            observer(.synthesized(seconds: (now() - start).seconds, audioSeconds: audio.duration))
-            return audio
+            let outcome: SynthesisOutcome
+            if let draft {
+                outcome = try await synthesizer.synthesize(request, into: draft)
+            } else {
+                outcome = .audio(try await engineSynthesis(of: request, by: synthesizer))
+            }
+            observer(.synthesized(seconds: (now() - start).seconds, audioSeconds: outcome.duration))
+            return outcome
         } catch {
             if isPrimary, fallback != nil, case .remoteUnavailable = error {
                 let failedAt = now()
@@ -172,6 +186,13 @@ public final class TTSRepository: TTSRepositoryContract {
             observer(.failed(error))
             throw error
         }
+    }
+
+    /// Whether the engine may write `request`'s cache entry itself: not when the request's
+    /// pronunciations rewrite its text, since the word marks are then moved back onto the
+    /// request's own text in this process before they are stored.
+    func writesEntries(_ request: SpeechRequest) -> Bool {
+        request.isSSML || request.voice.lexicons.isEmpty || !synthesizer.acceptsPhonemes || !pronouncer(for: request.voice).usesPhonemes
     }
 
     private func engineSynthesis(of request: SpeechRequest, by synthesizer: any SpeechSynthesizerContract) async throws(SpeechError) -> SpeechAudio {
@@ -226,14 +247,18 @@ public final class TTSRepository: TTSRepositoryContract {
 
     /// A cache that cannot be written (a full disk, a read-only folder) is not a reason to stop
     /// narrating either: the audio is in hand. Warn once and carry on without storing.
-    private func store(_ audio: SpeechAudio, key: AudioCacheKey, in cache: any AudioCacheContract) async {
+    func store(_ audio: SpeechAudio, key: AudioCacheKey, in cache: any AudioCacheContract) async {
         do {
             try await cache.store(audio, key: key)
         } catch {
-            let first = Self.isFirst(storeFailureReported)
-            if first {
-                logger.warning("The audio cache could not store audio (\(error)); going on without storing. Free space or fix the cache folder to cache again.")
-            }
+            reportStoreFailure(error)
+        }
+    }
+
+    func reportStoreFailure(_ error: CacheError) {
+        let first = Self.isFirst(storeFailureReported)
+        if first {
+            logger.warning("The audio cache could not store audio (\(error)); going on without storing. Free space or fix the cache folder to cache again.")
         }
     }
 }

@@ -1,0 +1,174 @@
+import Foundation
+import Glibc
+import Logging
+import NarrateDomain
+import Testing
+
+@testable import NarrateData
+
+/// The worker's child writes a miss's cache entry itself; this process checks and renames it.
+@Suite("Entries the engine writes itself")
+struct EngineWrittenEntryTests {
+    typealias Fixtures = AudioCacheFixtures
+    let folder: TemporaryDirectory
+    let voice = VoiceProfile(voice: "en-us")
+    static let text = "The child writes its own entry, and the audio never crosses a pipe."
+
+    init() throws {
+        folder = try TemporaryDirectory()
+    }
+
+    private func files(under path: String) -> [String] {
+        (FileManager.default.enumerator(atPath: path)?.allObjects as? [String] ?? []).filter { name in
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: path + "/" + name, isDirectory: &isDirectory) && !isDirectory.boolValue
+        }
+    }
+
+    @Test("The child's entry file is byte for byte the one the cache writes from the same audio")
+    func childEntryEqualsCodec() async throws {
+        // Given
+        let cache = try AudioCache(directory: folder.path)
+        let sut = ESpeakSynthesizer(workers: 1)
+        defer { sut.shutdown() }
+        let request = SpeechRequest(text: Self.text, voice: voice)
+        let key = AudioCacheKey(request: request, engine: try sut.descriptor())
+        let draft = try #require(cache.draftEntry(key: key))
+
+        // When
+        let outcome = try await sut.synthesize(request, into: draft)
+        let inMemory = try await sut.synthesize(request)
+
+        // Then: the worker answered with the marks and length only, and the file is the codec's
+        guard case let .storedEntry(sampleRate, sampleCount, marks) = outcome else {
+            Issue.record("expected a stored entry, got \(outcome)")
+            return
+        }
+        #expect(sampleRate == inMemory.sampleRate)
+        #expect(sampleCount == inMemory.samples.count)
+        #expect(marks == inMemory.wordMarks)
+        let written = try #require(FileManager.default.contents(atPath: draft.path))
+        #expect(Array(written) == (try AudioCacheEntryCodec.encode(inMemory, key: key)))
+        let adopted = try await cache.adoptEntry(draft, readBack: true)
+        #expect(adopted == inMemory)
+        #expect(try await cache.lookup(key: key) == inMemory)
+        #expect(!FileManager.default.fileExists(atPath: draft.path))
+    }
+
+    @Test("A child that cannot create its entry (a full or read-only disk) sends the audio through the pipe instead")
+    func unwritableDraftFallsBackToPipe() async throws {
+        // Given: a draft in a folder that does not exist
+        let sut = ESpeakSynthesizer(workers: 1)
+        defer { sut.shutdown() }
+        let request = SpeechRequest(text: Self.text, voice: voice)
+        let draft = EntryDraft(path: folder.path + "/missing/entry", key: Fixtures.key("x"))
+
+        // When
+        let outcome = try await sut.synthesize(request, into: draft)
+
+        // Then
+        guard case let .audio(audio) = outcome else {
+            Issue.record("expected audio, got \(outcome)")
+            return
+        }
+        #expect(audio == (try await sut.synthesize(request)))
+        #expect(!FileManager.default.fileExists(atPath: draft.path))
+    }
+
+    @Test("A child killed with half its entry written costs that text only: no entry, no temporary file")
+    func tornEntryLeavesNothing() async throws {
+        // Given
+        let cache = try AudioCache(directory: folder.path)
+        let engine = ESpeakSynthesizer(workers: 1, environment: ProcessInfo.processInfo.environment.merging(["NARRATE_WORKER_TEAR_ENTRY_ON": "Sosostris"]) { $1 })
+        defer { engine.shutdown() }
+        let sut = TTSRepository(synthesizer: engine, cache: cache, logger: Logger(label: "test"))
+
+        // When
+        let error = await #expect(throws: SpeechError.self) {
+            try await sut.synthesize(SpeechRequest(text: "Madame Sosostris had a bad cold.", voice: voice), cachePolicy: .localFirst)
+        }
+        let after = try await sut.synthesize(SpeechRequest(text: Self.text, voice: voice), cachePolicy: .localFirst)
+
+        // Then
+        guard case let .engineFailed(reason, _) = error else {
+            Issue.record("expected engineFailed, got \(String(describing: error))")
+            return
+        }
+        #expect(reason.hasPrefix("crashed (SIGABRT"))
+        #expect(after.samples.count > 0)
+        let entries = files(under: folder.path + "/objects")
+        #expect(entries.count == 1, "\(entries)")
+        #expect(entries.allSatisfy { !TemporaryFileName.isTemporary(($0 as NSString).lastPathComponent, legacyCache: true) })
+    }
+
+    @Test("A miss is stored by the engine and handed back verified; fill stores without handing it back")
+    func repositoryStoresThroughDrafts() async throws {
+        // Given
+        let cache = try AudioCache(directory: folder.path)
+        let engine = ESpeakSynthesizer(workers: 1)
+        defer { engine.shutdown() }
+        let sut = TTSRepository(synthesizer: engine, cache: cache, logger: Logger(label: "test"))
+        let first = SpeechRequest(text: Self.text, voice: voice)
+        let second = SpeechRequest(text: "A second text, filled for an export.", voice: voice)
+
+        // When
+        let audio = try await sut.synthesize(first, cachePolicy: .localFirst)
+        let seconds = try await sut.fill(second)
+        let again = try await sut.fill(second)
+
+        // Then
+        #expect(audio == (try await engine.synthesize(first)))
+        let reference = try await engine.synthesize(second)
+        #expect(abs(seconds - reference.duration) < 1e-9)
+        #expect(again == 0)
+        let secondKey = AudioCacheKey(request: second, engine: try engine.descriptor())
+        #expect(try await cache.lookup(key: secondKey) == reference)
+        let source = try #require(await cache.freshSource(key: secondKey))
+        #expect(source.sampleCount == reference.samples.count)
+        #expect(source.wordMarks == reference.wordMarks)
+        #expect(files(under: folder.path + "/objects").count == 2)
+    }
+
+    @Test("A draft under another key, or cut short, is not adopted, and nothing is left of it")
+    func badDraftsAreRefused() async throws {
+        // Given
+        let cache = try AudioCache(directory: folder.path)
+        let key = Fixtures.key("wanted")
+        let wrong = try #require(cache.draftEntry(key: key))
+        try Data(AudioCacheEntryCodec.encode(Fixtures.audio(), key: Fixtures.key("other"))).write(to: URL(fileURLWithPath: wrong.path))
+        let short = try #require(cache.draftEntry(key: key))
+        try Data(AudioCacheEntryCodec.encode(Fixtures.audio(), key: key).dropLast(10)).write(to: URL(fileURLWithPath: short.path))
+
+        // When / Then
+        await #expect(throws: CacheError.self) { _ = try await cache.adoptEntry(wrong, readBack: false) }
+        await #expect(throws: CacheError.self) { _ = try await cache.adoptEntry(short, readBack: true) }
+        #expect(try await cache.lookup(key: key) == nil)
+        #expect(files(under: folder.path + "/objects").isEmpty)
+    }
+
+    @Test("Only entries this cache wrote in this process are copied without being read back, and only while the file is theirs")
+    func freshSourcesAreThisProcessOwn() async throws {
+        // Given: an entry stored by one cache, and a second cache on the same folder (a later run)
+        let key = Fixtures.key("fresh")
+        let audio = Fixtures.audio()
+        let first = try AudioCache(directory: folder.path)
+        try await first.store(audio, key: key)
+        let later = try AudioCache(directory: folder.path)
+
+        // When
+        let found = try #require(await first.freshSource(key: key))
+        let bytes = try #require(FileManager.default.contents(atPath: found.path))
+        let laterSource = await later.freshSource(key: key)
+        try await later.store(Fixtures.audio(seed: 2), key: key)  // the file replaced
+        let afterReplace = await first.freshSource(key: key)
+
+        // Then
+        #expect(found.pcmOffset == AudioCacheEntryCodec.fixedHeaderSize + audio.wordMarks.count * AudioCacheEntryCodec.markSize)
+        #expect(found.sampleCount == audio.samples.count)
+        #expect(found.wordMarks == audio.wordMarks)
+        let pcm = bytes[found.pcmOffset..<(found.pcmOffset + found.sampleCount * 2)]
+        #expect(Array(pcm) == audio.samples.withUnsafeBytes { Array($0) }, "the PCM lies where the source says")
+        #expect(laterSource == nil)
+        #expect(afterReplace == nil)
+    }
+}
