@@ -169,6 +169,14 @@ public final class NarrateEnvironment: Sendable {
         await repository?.flush()
     }
 
+    /// Where a clip's samples lie in this environment's cache, for an output that copies them
+    /// there in the kernel (`WAVWriter.append(_:)`); `nil` when its entry is no longer the one
+    /// this process stored (removed or replaced meanwhile).
+    public func entrySource(for clip: SpeechClip) async -> EntrySource? {
+        guard let cache = try? audioCache(), let key = AudioCacheKey(hex: clip.cacheKey) else { return nil }
+        return await cache.freshSource(key: key)
+    }
+
     /// Starts the worker processes now (a service does, before it answers).
     /// - Throws: `SpeechError.engineUnavailable` when `narrate-worker` cannot start.
     public func startEngine() throws(SpeechError) {

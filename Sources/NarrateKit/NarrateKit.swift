@@ -3,6 +3,7 @@
 // and the remote engine's configuration types. The front ends use nothing else of NarrateData.
 @_exported import NarrateDomain
 @_exported import class NarrateData.WAVWriter
+@_exported import struct NarrateData.EntrySource
 @_exported import protocol NarrateData.AudioCacheContract
 @_exported import struct NarrateData.CachePruneResult
 @_exported import protocol NarrateData.AudioStreamEncoder

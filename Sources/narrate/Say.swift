@@ -36,8 +36,17 @@ extension Narrate {
             let speak = try environment.speakText()
             let writer = try WAVWriter(path: output)
             do {
-                let summary = try await speak.execute(text: input, voice: voice, isSSML: ssml) { audio throws(SpeechError) in
-                    try writer.append(audio)
+                // A chunk the engine stored in the cache is copied from there in the kernel.
+                let summary = try await speak.execute(text: SpeechText(input, isSSML: ssml), voice: voice) { (piece: SpeechPiece) throws(SpeechError) in
+                    switch piece {
+                    case let .audio(audio):
+                        try writer.append(audio)
+                    case let .clip(clip):
+                        guard let source = await environment.entrySource(for: clip) else {
+                            throw .engineUnavailable(reason: "the audio cache entry \(clip.cacheKey.prefix(12)) was removed while it was being written out; run the command again")
+                        }
+                        try writer.append(source)
+                    }
                 }
                 try writer.finish()
                 await environment.flush()

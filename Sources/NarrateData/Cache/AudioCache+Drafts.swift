@@ -75,9 +75,7 @@ extension AudioCache {
             fresh.forget(key)
             return nil
         }
-        if index.recordHit(key: key.hex, size: Int64(header.entryByteCount), duration: header.duration, at: now) {
-            flushBestEffort()
-        }
+        // Not a hit: the entry was made by this process a moment ago, for this very output.
         return EntrySource(path: path, pcmOffset: header.prefixByteCount, sampleCount: header.sampleCount, sampleRate: header.sampleRate, wordMarks: marks)
     }
 }

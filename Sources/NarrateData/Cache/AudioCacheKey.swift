@@ -15,6 +15,12 @@ public struct AudioCacheKey: Sendable, Hashable, CustomStringConvertible {
         self.bytes = bytes
     }
 
+    /// The key whose lowercase hex is `hex` (64 characters); `nil` for anything else.
+    public init?(hex: String) {
+        guard let bytes = Hex.decode(hex, byteCount: 32) else { return nil }
+        self.init(bytes: bytes)
+    }
+
     /// The key of `request` as synthesized by `engine`, with the lexicons in force for its voice
     /// (`SpeechRequest.lexiconDigest`): editing a lexicon changes the key.
     public init(request: SpeechRequest, engine: EngineDescriptor) {

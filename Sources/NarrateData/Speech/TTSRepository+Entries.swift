@@ -1,3 +1,4 @@
+import Logging
 import NarrateDomain
 
 /// Misses stored by the engine itself: its child writes the cache entry, and this process only
@@ -17,6 +18,28 @@ extension TTSRepository {
             return try await synthesizeStoring(primary, key: key, in: cache, readBack: false).duration
         } catch {
             return try await fallBack(request, after: error, cache: cache).duration
+        }
+    }
+
+    /// A miss the engine stored in the cache comes as a clip of its entry, not read back: an
+    /// output copies it from the cache (`EntrySource`). A hit, or audio the engine could not
+    /// store, comes as audio (a hit read and verified as ever).
+    public func piece(_ request: SpeechRequest) async throws(SpeechError) -> SpeechPiece {
+        guard !request.text.isEmpty else { throw .emptyText }
+        // With a fallback engine every audio is brought to one rate in memory: no clips.
+        guard fallback == nil, let cache else { return .audio(try await synthesize(request, cachePolicy: .localFirst)) }
+        let primary = engineRequest(request)
+        let key = try await AudioCacheKey(request: primary, engine: synthesizer.descriptor())
+        if await cache.containsEntry(key: key) {
+            return .audio(try await synthesize(request, cachePolicy: .localFirst))
+        }
+        observer(.cacheMiss)
+        logger.debug("cache miss \(key.hex.prefix(12)) (\(request.text.unicodeScalars.count) characters)")
+        switch try await synthesizeStoring(primary, key: key, in: cache, readBack: false) {
+        case let .audio(audio):
+            return .audio(audio)
+        case let .storedEntry(sampleRate, sampleCount, marks):
+            return .clip(SpeechClip(cacheKey: key.hex, sampleRate: sampleRate, sampleCount: sampleCount, wordMarks: marks))
         }
     }
 

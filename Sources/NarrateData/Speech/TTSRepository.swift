@@ -7,7 +7,7 @@ import Synchronization
 public final class TTSRepository: TTSRepositoryContract {
     let synthesizer: any SpeechSynthesizerContract
     let cache: (any AudioCacheContract)?
-    private let logger: Logger
+    let logger: Logger
     let observer: @Sendable (SynthesisEvent) -> Void
     /// Whether a failed store (a full or read-only disk) has been reported: once is enough.
     private let storeFailureReported = Mutex(false)
@@ -49,7 +49,7 @@ public final class TTSRepository: TTSRepositoryContract {
 
     private let now: @Sendable () -> ContinuousClock.Instant
 
-    private let fallback: (any SpeechSynthesizerContract)?
+    let fallback: (any SpeechSynthesizerContract)?
     /// With a fallback, audio of two engines may meet in one file: all of it is given at the rate
     /// of the first audio this repository returned.
     private let pinnedRate = Mutex<Int?>(nil)

@@ -25,21 +25,46 @@ struct NarrationPipeline: Sendable {
         isSSML: Bool = false,
         consume: (SpeechAudio) async throws(SpeechError) -> Void
     ) async throws(SpeechError) {
-        var pending: [Task<Result<SpeechAudio, SpeechError>, Never>] = []
-        var next = 0
         let repository = repository
         let cachePolicy = cachePolicy
+        try await run(chunks, voice: voice, isSSML: isSSML, produce: { request throws(SpeechError) in
+            .audio(try await repository.synthesize(request, cachePolicy: cachePolicy))
+        }) { piece throws(SpeechError) in
+            guard case let .audio(audio) = piece else { return }
+            try await consume(audio)
+        }
+    }
+
+    /// As `run`, with each chunk as the repository's `piece` (`.localFirst`): a clip of the
+    /// cache entry where the engine stored it there, else the audio.
+    func runPieces(
+        _ chunks: [TextChunk],
+        voice: VoiceProfile,
+        isSSML: Bool = false,
+        consume: (SpeechPiece) async throws(SpeechError) -> Void
+    ) async throws(SpeechError) {
+        let repository = repository
+        try await run(chunks, voice: voice, isSSML: isSSML, produce: { request throws(SpeechError) in
+            try await repository.piece(request)
+        }, consume: consume)
+    }
+
+    private func run(
+        _ chunks: [TextChunk],
+        voice: VoiceProfile,
+        isSSML: Bool,
+        produce: @escaping @Sendable (SpeechRequest) async throws(SpeechError) -> SpeechPiece,
+        consume: (SpeechPiece) async throws(SpeechError) -> Void
+    ) async throws(SpeechError) {
+        var pending: [Task<Result<SpeechPiece, SpeechError>, Never>] = []
+        var next = 0
         func startNext() {
             let chunk = chunks[next]
             next += 1
             let request = SpeechRequest(text: chunk.text, voice: voice, isSSML: isSSML)
             pending.append(Task {
                 do throws(SpeechError) {
-                    var audio = try await repository.synthesize(request, cachePolicy: cachePolicy)
-                    if chunk.scalarOffset != 0 {
-                        audio.wordMarks = audio.wordMarks.map { $0.shifted(text: chunk.scalarOffset, samples: 0) }
-                    }
-                    return .success(audio)
+                    return .success(try await produce(request).shifted(text: chunk.scalarOffset))
                 } catch {
                     return .failure(error)
                 }
@@ -50,9 +75,9 @@ struct NarrationPipeline: Sendable {
         while !pending.isEmpty {
             let result = await pending.removeFirst().value
             do throws(SpeechError) {
-                let audio = try result.get()
+                let piece = try result.get()
                 while next < chunks.count, pending.count < Self.lookahead { startNext() }
-                try await consume(audio)
+                try await consume(piece)
             } catch {
                 // Nothing may still write to the cache once the caller has the error.
                 for task in pending { task.cancel() }

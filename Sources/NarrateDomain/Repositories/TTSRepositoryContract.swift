@@ -5,6 +5,10 @@ public protocol TTSRepositoryContract: Sendable {
     /// - Throws: `SpeechError` for engine, voice and cache failures.
     func synthesize(_ request: SpeechRequest, cachePolicy: CachePolicy) async throws(SpeechError) -> SpeechAudio
 
+    /// `request`'s audio through the cache first, as `synthesize` with `.localFirst`; where the
+    /// engine stored a miss in the cache itself, a clip of it instead of its samples.
+    func piece(_ request: SpeechRequest) async throws(SpeechError) -> SpeechPiece
+
     /// Makes sure the cache holds `request`'s audio, synthesizing it on a miss, without handing
     /// the samples over (a batch export assembles its files from the cache afterwards).
     /// - Returns: the seconds of audio synthesized; 0 when the cache had it already.
@@ -19,6 +23,10 @@ public protocol TTSRepositoryContract: Sendable {
 }
 
 extension TTSRepositoryContract {
+    public func piece(_ request: SpeechRequest) async throws(SpeechError) -> SpeechPiece {
+        .audio(try await synthesize(request, cachePolicy: .localFirst))
+    }
+
     public func fill(_ request: SpeechRequest) async throws(SpeechError) -> Double {
         try await synthesize(request, cachePolicy: .localFirst).duration
     }

@@ -10,9 +10,27 @@ public protocol SpeakTextUseCaseContract: Sendable {
         voice: VoiceProfile,
         onAudio: (SpeechAudio) async throws(SpeechError) -> Void
     ) async throws(SpeechError) -> SpeechSummary
+
+    /// As `execute(text:voice:onAudio:)`, with each chunk as a `SpeechPiece`: a clip of the
+    /// cache entry where the engine stored a miss there, for an output that copies it from the
+    /// cache (`narrate say -o`); otherwise its audio.
+    func execute(
+        text: SpeechText,
+        voice: VoiceProfile,
+        onPiece: (SpeechPiece) async throws(SpeechError) -> Void
+    ) async throws(SpeechError) -> SpeechSummary
 }
 
 extension SpeakTextUseCaseContract {
+    /// Every chunk as audio (for a use case that keeps no clips).
+    public func execute(
+        text: SpeechText,
+        voice: VoiceProfile,
+        onPiece: (SpeechPiece) async throws(SpeechError) -> Void
+    ) async throws(SpeechError) -> SpeechSummary {
+        try await execute(text: text, voice: voice) { audio throws(SpeechError) in try await onPiece(.audio(audio)) }
+    }
+
     /// Speaks `text` (SSML when `isSSML`), prepared as `SpeechText` does.
     public func execute(
         text: String,
@@ -56,6 +74,24 @@ public struct SpeakTextUseCase: SpeakTextUseCaseContract {
             summary.sampleCount += audio.samples.count
             summary.sampleRate = audio.sampleRate
             try await onAudio(audio)
+        }
+        return summary
+    }
+
+    public func execute(
+        text: SpeechText,
+        voice: VoiceProfile,
+        onPiece: (SpeechPiece) async throws(SpeechError) -> Void
+    ) async throws(SpeechError) -> SpeechSummary {
+        let voice = try voice.validated()
+        try bounds.check(text, voice: voice)
+        guard !text.isEmpty else { throw .emptyText }
+        var summary = SpeechSummary(chunkCount: 0, sampleCount: 0, sampleRate: 0)
+        try await NarrationPipeline(repository: repository, cachePolicy: .localFirst, firstChunkAlone: firstChunkAlone).runPieces(text.chunks, voice: voice, isSSML: text.isSSML) { piece throws(SpeechError) in
+            summary.chunkCount += 1
+            summary.sampleCount += piece.sampleCount
+            summary.sampleRate = piece.sampleRate
+            try await onPiece(piece)
         }
         return summary
     }

@@ -129,6 +129,37 @@ struct EngineWrittenEntryTests {
         #expect(files(under: folder.path + "/objects").count == 2)
     }
 
+    @Test("A miss comes as a clip of the entry, a hit as audio; a WAV copied from the clip equals one written from the audio")
+    func piecesAndCopiedWAV() async throws {
+        // Given
+        let cache = try AudioCache(directory: folder.path)
+        let engine = ESpeakSynthesizer(workers: 1)
+        defer { engine.shutdown() }
+        let sut = TTSRepository(synthesizer: engine, cache: cache, logger: Logger(label: "test"))
+        let request = SpeechRequest(text: Self.text, voice: voice)
+
+        // When
+        let miss = try await sut.piece(request)
+        let hit = try await sut.piece(request)
+
+        // Then
+        guard case let .clip(clip) = miss, case let .audio(audio) = hit else {
+            Issue.record("expected a clip then audio, got \(miss) and \(hit)")
+            return
+        }
+        #expect(clip.sampleCount == audio.samples.count)
+        #expect(clip.wordMarks == audio.wordMarks)
+        let key = try #require(AudioCacheKey(hex: clip.cacheKey))
+        let source = try #require(await cache.freshSource(key: key))
+        let copied = try WAVWriterFixture(path: folder.path + "/copied.wav")
+        let written = try WAVWriterFixture(path: folder.path + "/written.wav")
+        try copied.writer.append(source)
+        try copied.writer.finish()
+        try written.writer.append(audio)
+        try written.writer.finish()
+        #expect(FileManager.default.contents(atPath: copied.path) == FileManager.default.contents(atPath: written.path))
+    }
+
     @Test("A draft under another key, or cut short, is not adopted, and nothing is left of it")
     func badDraftsAreRefused() async throws {
         // Given
@@ -170,5 +201,16 @@ struct EngineWrittenEntryTests {
         #expect(Array(pcm) == audio.samples.withUnsafeBytes { Array($0) }, "the PCM lies where the source says")
         #expect(laterSource == nil)
         #expect(afterReplace == nil)
+    }
+}
+
+/// A WAV writer on a new file.
+private struct WAVWriterFixture {
+    let path: String
+    let writer: WAVWriter
+
+    init(path: String) throws {
+        self.path = path
+        writer = try WAVWriter(path: path)
     }
 }

@@ -6,10 +6,13 @@ import Synchronization
 final class TTSRepositoryMock: TTSRepositoryContract {
     typealias AudioForRequest = @Sendable (SpeechRequest) -> Result<SpeechAudio, SpeechError>
     typealias DelayForRequest = @Sendable (SpeechRequest) -> Duration?
+    typealias PieceForRequest = @Sendable (SpeechRequest) -> Result<SpeechPiece, SpeechError>
 
     private struct State {
         var result: Result<SpeechAudio, SpeechError> = .failure(.engineUnavailable(reason: "TTSRepositoryMock.result is not set"))
         var audioForRequest: AudioForRequest?
+        var pieceForRequest: PieceForRequest?
+        var pieceRequests: [SpeechRequest] = []
         var delayForRequest: DelayForRequest?
         var cacheKeyResult: Result<String, SpeechError> = .failure(.engineUnavailable(reason: "TTSRepositoryMock.cacheKeyResult is not set"))
         var requests: [SpeechRequest] = []
@@ -35,6 +38,12 @@ final class TTSRepositoryMock: TTSRepositoryContract {
         set { state.withLock { $0.audioForRequest = newValue } }
     }
 
+    /// The answer to `piece`; when not set, `piece` answers as `synthesize` does (as audio).
+    var pieceForRequest: PieceForRequest? {
+        get { state.withLock { $0.pieceForRequest } }
+        set { state.withLock { $0.pieceForRequest = newValue } }
+    }
+
     /// How long to wait before answering a request (`nil`: answer at once).
     var delayForRequest: DelayForRequest? {
         get { state.withLock { $0.delayForRequest } }
@@ -58,6 +67,8 @@ final class TTSRepositoryMock: TTSRepositoryContract {
     var lastRequest: SpeechRequest? { state.withLock { $0.requests.last } }
     var lastCachePolicy: CachePolicy? { state.withLock { $0.cachePolicies.last } }
     var cacheKeyCallCount: Int { state.withLock { $0.cacheKeyRequests.count } }
+    /// Every request `piece` was asked for, in call order.
+    var pieceRequests: [SpeechRequest] { state.withLock { $0.pieceRequests } }
 
     /// How many times `flush()` was called.
     var flushCount: Int { state.withLock { $0.flushCount } }
@@ -81,6 +92,15 @@ final class TTSRepositoryMock: TTSRepositoryContract {
         let answer = audioForRequest?(request) ?? result
         state.withLock { $0.completedRequests.append(request) }
         return try answer.get()
+    }
+
+    func piece(_ request: SpeechRequest) async throws(SpeechError) -> SpeechPiece {
+        let answer = state.withLock { state in
+            state.pieceRequests.append(request)
+            return state.pieceForRequest
+        }
+        guard let answer else { return .audio(try await synthesize(request, cachePolicy: .localFirst)) }
+        return try answer(request).get()
     }
 
     func cacheKey(for request: SpeechRequest) async throws(SpeechError) -> String {

@@ -107,6 +107,39 @@ import Testing
         #expect(delivered.last?.wordMarks.first.map { $0.textOffset > 1_000 } == true)
     }
 
+    @Test("onPiece receives clips and audio in chunk order, each clip's word marks moved to its chunk's offset, and the summary counts both")
+    func deliversPiecesInOrder() async throws {
+        // Given: every other chunk is a clip of a cache entry (its samples stay in the cache)
+        let text = Self.messyLongText
+        let normalized = TextNormalizer.normalize(text)
+        repositoryMock.pieceForRequest = { request in
+            let audio = SpeechAudio.wordMarked(request.text)
+            guard request.text.unicodeScalars.count % 2 == 0 else { return .success(.audio(audio)) }
+            return .success(.clip(SpeechClip(cacheKey: "key of \(request.text.prefix(10))", sampleRate: audio.sampleRate, sampleCount: audio.samples.count, wordMarks: audio.wordMarks)))
+        }
+        var delivered: [SpeechPiece] = []
+
+        // When
+        let summary = try await sut.execute(text: SpeechText(text, isSSML: false), voice: voice) { (piece: SpeechPiece) throws(SpeechError) in
+            delivered.append(piece)
+        }
+
+        // Then
+        let requests = Self.inTextOrder(repositoryMock.pieceRequests, of: normalized)
+        #expect(repositoryMock.synthesizeCallCount == 0)
+        #expect(delivered.count == requests.count)
+        #expect(delivered.contains { if case .clip = $0 { true } else { false } })
+        for (piece, request) in zip(delivered, requests) {
+            #expect(piece.sampleCount == SpeechAudio.wordMarked(request.text).samples.count)
+            if case let .clip(clip) = piece { #expect(clip.cacheKey == "key of \(request.text.prefix(10))") }
+        }
+        let marks = delivered.flatMap(\.wordMarks)
+        let markedWords = marks.map { TextFixtures.scalars(of: normalized, from: $0.textOffset, length: $0.textLength) }
+        #expect(markedWords == Self.words(normalized).map(String.init))
+        #expect(summary.chunkCount == delivered.count)
+        #expect(summary.sampleCount == delivered.map(\.sampleCount).reduce(0, +))
+    }
+
     @Test("Audio is delivered in text order even when a later chunk is ready first")
     func keepsOrderWhenLaterChunkFinishesFirst() async throws {
         // Given
