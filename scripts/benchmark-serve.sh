@@ -7,7 +7,8 @@
 #   2. uncached distinct sentences: audio seconds per wall second from POST /v1/audio/speech
 #      (response_format wav, one client per worker, each sentence once) against two
 #      `espeak-ng -w` processes at once on the same sentences (each on half of them, as one
-#      file). Target: >= 0.9 of espeak-ng's.
+#      file). Target: >= 0.9 of espeak-ng's. Also the CPU time of the service process itself per
+#      uncached sentence (its threads, read from /proc before and after; the workers not counted).
 #   3. time to first byte of a 4,000-character input, streamed (curl's time_starttransfer),
 #      uncached, against `espeak-ng -w` on the input's first chunk alone (what Narrate speaks
 #      first: at most 700 characters, cut at a sentence end). Target: <= 1.2x.
@@ -265,6 +266,10 @@ PY
 }
 
 # ---- Uncached sentences ---------------------------------------------------------------------
+# service_cpu: the CPU seconds (user + system, all threads) the service process has used so far.
+service_cpu() {
+  awk -v tck="$(getconf CLK_TCK)" '{ sub(/.*\) /, ""); print ($12 + $13) / tck }' "/proc/$service_pid/stat"
+}
 # sentences_service: "wall-seconds audio-seconds errors" for every sentence POSTed once, one
 # client per worker, each client on a keep-alive connection taking the next sentence.
 sentences_service() {
@@ -425,7 +430,10 @@ for round in $(seq "$runs"); do
   # 1. Uncached distinct sentences.
   read -r espeak_wall espeak_audio < <(sentences_espeak)
   read -r each_wall each_audio < <(sentences_espeak_each)
+  cpu_before=$(service_cpu)
   read -r narrate_wall narrate_audio narrate_errors < <(sentences_service)
+  cpu_after=$(service_cpu)
+  awk -v b="$cpu_before" -v a="$cpu_after" -v n="$(wc -l <"$work/sentences.txt")" 'BEGIN { printf "%.3f\n", (a - b) * 1000 / n }' >>"$work/sentences-cpu.txt"
   echo "$round $each_wall $each_audio" >>"$work/sentences-each.txt"
   printf '  sentences  2x espeak-ng %6.2f s, %8.1f audio s/s   narrate %6.2f s, %8.1f audio s/s (%s errors)\n' \
     "$espeak_wall" "$(awk -v a="$espeak_audio" -v w="$espeak_wall" 'BEGIN { print a / w }')" \
@@ -510,6 +518,8 @@ print(f"    for context: 2x espeak-ng run once per sentence (as a wrapper of the
 print(f"    narrate {median(float(r[4]) / float(r[3]) for r in sentences):.1f} audio s/s ({workers} clients, {workers} workers), "
       f"2x espeak-ng {median(float(r[2]) / float(r[1]) for r in sentences):.1f}; audio: narrate {median(float(r[4]) for r in sentences):.0f} s, espeak-ng {median(float(r[2]) for r in sentences):.0f} s"
       + (f"; {errors} failed requests" if errors else ""))
+cpu = [float(line) for line in open(f"{work}/sentences-cpu.txt")]
+print(f"    CPU of the service process per uncached sentence: {median(cpu):.2f} ms (median round; its own threads, not the workers')")
 ttfb = rows("ttfb.txt")
 good = [r for r in ttfb if r[5] == "200"]
 ratio = median(float(r[4]) / float(r[3]) for r in good) if good else float("nan")
