@@ -177,6 +177,17 @@ public final class NarrateEnvironment: Sendable {
         return await cache.freshSource(key: key)
     }
 
+    /// A clip's audio read from the cache and verified: for when `entrySource(for:)` finds its
+    /// entry no longer the one this process stored (another process sharing the cache stored
+    /// the same key meanwhile; same key, same samples).
+    /// - Throws: `SpeechError.engineUnavailable` when the entry is gone altogether.
+    public func audio(for clip: SpeechClip) async throws(SpeechError) -> SpeechAudio {
+        guard let cache = try audioCache(), let key = AudioCacheKey(hex: clip.cacheKey), let audio = try? await cache.lookup(key: key) else {
+            throw .engineUnavailable(reason: "the audio cache entry \(clip.cacheKey.prefix(12)) was removed while it was being written out; run the command again")
+        }
+        return audio
+    }
+
     /// Starts the worker processes now (a service does, before it answers).
     /// - Throws: `SpeechError.engineUnavailable` when `narrate-worker` cannot start.
     public func startEngine() throws(SpeechError) {

@@ -42,10 +42,11 @@ extension Narrate {
                     case let .audio(audio):
                         try writer.append(audio)
                     case let .clip(clip):
-                        guard let source = await environment.entrySource(for: clip) else {
-                            throw .engineUnavailable(reason: "the audio cache entry \(clip.cacheKey.prefix(12)) was removed while it was being written out; run the command again")
+                        if let source = await environment.entrySource(for: clip) {
+                            try writer.append(source)
+                        } else {
+                            try writer.append(try await environment.audio(for: clip))  // another process stored it again meanwhile
                         }
-                        try writer.append(source)
                     }
                 }
                 try writer.finish()

@@ -44,6 +44,9 @@ struct ExportFileWriter: Sendable {
         var sampleCount = 0
         var marks: [WordMark] = []
         var startedPages: Set<Int> = []
+        let open = { (rate: Int) throws(ExportError) -> AudioFileOutput in
+            try AudioFileOutput(format: format, path: path, sampleRate: rate, metadata: metadata, chapterTitles: chapterTitles)
+        }
         do throws(ExportError) {
             for chunk in chunks {
                 guard await ready(chunk) else {
@@ -52,36 +55,7 @@ struct ExportFileWriter: Sendable {
                 if startedPages.insert(chunk.pageOffset).inserted, let title = chapterStarts[chunk.pageOffset] {
                     markers.append(.init(title: title, startSample: sampleCount))
                 }
-                let copied: (samples: Int, marks: [WordMark])?
-                if format == .wav, let source = await cache.freshSource(key: key(chunk)), output == nil || source.sampleRate == sampleRate {
-                    if output == nil {
-                        if source.sampleRate > 0 { sampleRate = source.sampleRate }
-                        output = try AudioFileOutput(format: format, path: path, sampleRate: sampleRate, metadata: metadata, chapterTitles: chapterTitles)
-                    }
-                    copied = try output?.appendCopy(of: source) == true ? (source.sampleCount, source.wordMarks) : nil
-                } else {
-                    copied = nil
-                }
-                let chunkSamples: Int
-                let chunkMarks: [WordMark]
-                if let copied {
-                    (chunkSamples, chunkMarks) = copied
-                } else {
-                    var audio: SpeechAudio
-                    do {
-                        audio = try await repository.synthesize(SpeechRequest(text: chunk.text, voice: voice), cachePolicy: .localFirst)
-                    } catch {
-                        throw .synthesisFailed(pageLabel: chunk.pageLabel, error)
-                    }
-                    if output == nil {
-                        if audio.sampleRate > 0 { sampleRate = audio.sampleRate }
-                        output = try AudioFileOutput(format: format, path: path, sampleRate: sampleRate, metadata: metadata, chapterTitles: chapterTitles)
-                    } else if audio.sampleRate != sampleRate {
-                        audio = audio.resampled(to: sampleRate)
-                    }
-                    try output?.append(audio)
-                    (chunkSamples, chunkMarks) = (audio.samples.count, audio.wordMarks)
-                }
+                let (chunkSamples, chunkMarks) = try await append(chunk, to: &output, sampleRate: &sampleRate, open: open)
                 if subtitles != nil || format == .epub {
                     marks.append(contentsOf: chunkMarks.map { $0.shifted(text: chunk.textOffset, samples: sampleCount) })
                 }
@@ -92,7 +66,7 @@ struct ExportFileWriter: Sendable {
             if let output {
                 file = output
             } else {
-                file = try AudioFileOutput(format: format, path: path, sampleRate: sampleRate, metadata: metadata, chapterTitles: chapterTitles)
+                file = try open(sampleRate)
                 output = file
             }
             // Chapter markers are written at the end (M4B chapters, MP3 CHAP frames), so they
@@ -132,6 +106,36 @@ struct ExportFileWriter: Sendable {
             cacheKeys: cacheKeys,
             chapterStarts: markers.map { .init(title: $0.title, seconds: Double($0.startSample) / Double(sampleRate)) }
         )
+    }
+
+    /// Appends `chunk` to the file, which its first chunk opens at that chunk's rate: copied in
+    /// the kernel from its cache entry where this run stored it and the file is WAV at the same
+    /// rate, else its audio read back from the cache (verified) and resampled if need be.
+    /// - Returns: the chunk's sample count and word marks.
+    private func append(
+        _ chunk: ExportChunk, to output: inout AudioFileOutput?, sampleRate: inout Int, open: (Int) throws(ExportError) -> AudioFileOutput
+    ) async throws(ExportError) -> (samples: Int, marks: [WordMark]) {
+        if format == .wav, let source = await cache.freshSource(key: key(chunk)), output == nil || source.sampleRate == sampleRate {
+            if output == nil {
+                if source.sampleRate > 0 { sampleRate = source.sampleRate }
+                output = try open(sampleRate)
+            }
+            if try output?.appendCopy(of: source) == true { return (source.sampleCount, source.wordMarks) }
+        }
+        var audio: SpeechAudio
+        do {
+            audio = try await repository.synthesize(SpeechRequest(text: chunk.text, voice: voice), cachePolicy: .localFirst)
+        } catch {
+            throw .synthesisFailed(pageLabel: chunk.pageLabel, error)
+        }
+        if output == nil {
+            if audio.sampleRate > 0 { sampleRate = audio.sampleRate }
+            output = try open(sampleRate)
+        } else if audio.sampleRate != sampleRate {
+            audio = audio.resampled(to: sampleRate)
+        }
+        try output?.append(audio)
+        return (audio.samples.count, audio.wordMarks)
     }
 
     /// The labels of the item's pages, each once: the pieces of a page that chapters share have its label.
