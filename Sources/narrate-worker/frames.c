@@ -44,6 +44,7 @@ int write_frame(uint32_t status, uint64_t id, int32_t sample_rate, int32_t detai
         .mark_count = mark_count,
         .payload_length_high = (uint32_t)(payload >> 32),
         .payload_length_low = (uint32_t)payload,
+        .protocol_version = NARRATE_WORKER_PROTOCOL_VERSION,
     };
     struct iovec parts[3] = {
         {&frame, sizeof frame},

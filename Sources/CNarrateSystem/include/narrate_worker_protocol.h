@@ -14,6 +14,9 @@
 
 #define NARRATE_WORKER_REQUEST_MAGIC 0x5157524EU  // "NRWQ"
 #define NARRATE_WORKER_FRAME_MAGIC 0x5257524EU    // "NRWR"
+// Bumped whenever a request or frame changes; every frame carries it, and a client refuses a
+// worker of another version at its hello (an old worker would misread a new request).
+#define NARRATE_WORKER_PROTOCOL_VERSION 2U
 
 // Bounds the worker enforces on requests; the client checks them first.
 #define NARRATE_WORKER_MAX_VOICE_BYTES 256U
@@ -90,7 +93,7 @@ typedef struct {
     uint32_t mark_count;
     uint32_t payload_length_high;  // payload length = high << 32 | low
     uint32_t payload_length_low;
-    uint32_t reserved;
+    uint32_t protocol_version;     // NARRATE_WORKER_PROTOCOL_VERSION (0 before version 2)
 } narrate_worker_frame;
 
 // A word mark: where a word starts in the text (0-based Unicode scalars), its length, and the

@@ -67,6 +67,11 @@ final class ESpeakWorkerConnection: Sendable {
         guard hello.frame.status == UInt32(NARRATE_WORKER_HELLO.rawValue) else {
             throw .engineUnavailable(reason: text.isEmpty ? "\(executable) did not start properly" : text)
         }
+        guard hello.frame.protocol_version == NARRATE_WORKER_PROTOCOL_VERSION else {
+            try? input.fileHandleForWriting.close()
+            process.waitUntilExit()
+            throw .engineUnavailable(reason: "\(executable) is from another version of Narrate (worker protocol \(hello.frame.protocol_version), this one speaks \(NARRATE_WORKER_PROTOCOL_VERSION)); install narrate and narrate-worker from the same build")
+        }
         version = text
         sampleRate = Int(hello.frame.detail)
         let thread = Thread { [self] in self.readFrames(reader) }

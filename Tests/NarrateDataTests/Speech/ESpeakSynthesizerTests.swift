@@ -220,6 +220,33 @@ struct ESpeakSynthesizerTests {
         #expect(variants.contains("f3"))
     }
 
+    @Test("A worker from another version of Narrate is refused at its hello, in one line that says what to do")
+    func otherProtocolVersionIsRefused() async throws {
+        // Given: a worker that greets as workers before protocol version 2 did (the field was 0)
+        let folder = try TemporaryDirectory()
+        let script = folder.path + "/old-worker"
+        try """
+            #!/usr/bin/env python3
+            import struct, sys
+            version = b"1.51"
+            sys.stdout.buffer.write(struct.pack("<IIQiiQIIII", 0x5257524E, 20, 0, 22050, 22050, 0, 0, 0, len(version), 0) + version)
+            sys.stdout.buffer.flush()
+            sys.stdin.buffer.read()
+            """.write(toFile: script, atomically: true, encoding: .utf8)
+        #expect(chmod(script, 0o755) == 0)
+        let sut = ESpeakSynthesizer(workers: 1, executable: script)
+        defer { sut.shutdown() }
+
+        // When
+        let error = await #expect(throws: SpeechError.self) { try await sut.synthesize(SpeechRequest(text: "Hello.", voice: VoiceProfile(voice: "en-us"))) }
+
+        // Then
+        let message = try #require(error).description
+        #expect(message.contains("is from another version of Narrate (worker protocol 0, this one speaks 2)"), "\(message)")
+        #expect(message.contains("install narrate and narrate-worker from the same build"))
+        #expect(!message.contains("\n"))
+    }
+
     @Test("A missing worker program is a clear error that says where it was looked for")
     func missingWorker() async throws {
         let sut = ESpeakSynthesizer(workers: 1, executable: "/nonexistent/narrate-worker")
