@@ -73,8 +73,11 @@ extension TTSRepository {
                 return outcome
             } catch {
                 reportStoreFailure(error)
-                // What the engine wrote could not be taken: this text is spoken again, in memory.
-                return .audio(try await observedAudio(of: request))
+                // What the engine wrote could not be taken: this text is spoken again, in memory,
+                // and stored from there.
+                let audio = try await observedAudio(of: request)
+                await store(audio, key: key, in: cache)
+                return .audio(audio)
             }
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Logging
+import Synchronization
 import NarrateDomain
 import Testing
 
@@ -160,6 +161,27 @@ struct EngineWrittenEntryTests {
         #expect(FileManager.default.contents(atPath: copied.path) == FileManager.default.contents(atPath: written.path))
     }
 
+    @Test("An entry the engine wrote badly is not taken: the text is spoken again in memory and stored from there, with one warning")
+    func badEngineEntryIsReplaced() async throws {
+        // Given: an engine whose entries are garbage
+        let cache = try AudioCache(directory: folder.path)
+        let engine = GarbageEntryEngine()
+        let (logger, logs) = LogHandlerMock.logger()
+        let sut = TTSRepository(synthesizer: engine, cache: cache, logger: logger)
+        let request = SpeechRequest(text: Self.text, voice: voice)
+
+        // When
+        let audio = try await sut.synthesize(request, cachePolicy: .localFirst)
+
+        // Then
+        #expect(audio == GarbageEntryEngine.audio)
+        #expect(engine.calls.withLock { $0 } == ["into draft", "in memory"])
+        let key = AudioCacheKey(request: request, engine: try engine.descriptor())
+        #expect(try await cache.lookup(key: key) == GarbageEntryEngine.audio)
+        #expect(files(under: folder.path + "/objects").count == 1)
+        #expect(logs.messages.filter { $0.contains("could not store audio") }.count == 1)
+    }
+
     @Test("A draft under another key, or cut short, is not adopted, and nothing is left of it")
     func badDraftsAreRefused() async throws {
         // Given
@@ -212,5 +234,24 @@ private struct WAVWriterFixture {
     init(path: String) throws {
         self.path = path
         writer = try WAVWriter(path: path)
+    }
+}
+
+/// An engine that answers a draft with garbage in it, and in memory with `audio`.
+private final class GarbageEntryEngine: SpeechSynthesizerContract {
+    static let audio = AudioCacheFixtures.audio()
+    let calls = Mutex<[String]>([])
+
+    func descriptor() throws(SpeechError) -> EngineDescriptor { AudioCacheFixtures.engine }
+
+    func synthesize(_ request: SpeechRequest) async throws(SpeechError) -> SpeechAudio {
+        calls.withLock { $0.append("in memory") }
+        return Self.audio
+    }
+
+    func synthesize(_ request: SpeechRequest, into draft: EntryDraft) async throws(SpeechError) -> SynthesisOutcome {
+        calls.withLock { $0.append("into draft") }
+        FileManager.default.createFile(atPath: draft.path, contents: Data(repeating: 7, count: 500))
+        return .storedEntry(sampleRate: Self.audio.sampleRate, sampleCount: Self.audio.samples.count, wordMarks: Self.audio.wordMarks)
     }
 }
