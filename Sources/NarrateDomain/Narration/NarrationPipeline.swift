@@ -25,27 +25,26 @@ struct NarrationPipeline: Sendable {
         isSSML: Bool = false,
         consume: (SpeechAudio) async throws(SpeechError) -> Void
     ) async throws(SpeechError) {
-        let repository = repository
-        let cachePolicy = cachePolicy
-        try await run(chunks, voice: voice, isSSML: isSSML, produce: { request throws(SpeechError) in
-            .audio(try await repository.synthesize(request, cachePolicy: cachePolicy))
-        }) { piece throws(SpeechError) in
-            guard case let .audio(audio) = piece else { return }
+        try await runPieces(chunks, voice: voice, isSSML: isSSML, asClips: false) { piece throws(SpeechError) in
+            guard case let .audio(audio) = piece else { return }  // no clips unless asked for
             try await consume(audio)
         }
     }
 
-    /// As `run`, with each chunk as the repository's `piece` (`.localFirst`): a clip of the
-    /// cache entry where the engine stored it there, else the audio.
+    /// As `run`, each chunk as a `SpeechPiece`. With `asClips`, the repository's `piece`
+    /// (`.localFirst`): a clip of the cache entry where the engine stored it there, else the
+    /// audio; without, always the audio (`synthesize` with the pipeline's policy).
     func runPieces(
         _ chunks: [TextChunk],
         voice: VoiceProfile,
         isSSML: Bool = false,
+        asClips: Bool = true,
         consume: (SpeechPiece) async throws(SpeechError) -> Void
     ) async throws(SpeechError) {
         let repository = repository
+        let cachePolicy = cachePolicy
         try await run(chunks, voice: voice, isSSML: isSSML, produce: { request throws(SpeechError) in
-            try await repository.piece(request)
+            asClips ? try await repository.piece(request) : .audio(try await repository.synthesize(request, cachePolicy: cachePolicy))
         }, consume: consume)
     }
 

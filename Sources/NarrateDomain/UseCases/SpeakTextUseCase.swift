@@ -65,17 +65,10 @@ public struct SpeakTextUseCase: SpeakTextUseCaseContract {
         voice: VoiceProfile,
         onAudio: (SpeechAudio) async throws(SpeechError) -> Void
     ) async throws(SpeechError) -> SpeechSummary {
-        let voice = try voice.validated()
-        try bounds.check(text, voice: voice)
-        guard !text.isEmpty else { throw .emptyText }
-        var summary = SpeechSummary(chunkCount: 0, sampleCount: 0, sampleRate: 0)
-        try await NarrationPipeline(repository: repository, cachePolicy: .localFirst, firstChunkAlone: firstChunkAlone).run(text.chunks, voice: voice, isSSML: text.isSSML) { audio throws(SpeechError) in
-            summary.chunkCount += 1
-            summary.sampleCount += audio.samples.count
-            summary.sampleRate = audio.sampleRate
+        try await speak(text, voice: voice, asClips: false) { piece throws(SpeechError) in
+            guard case let .audio(audio) = piece else { return }  // no clips unless asked for
             try await onAudio(audio)
         }
-        return summary
     }
 
     public func execute(
@@ -83,15 +76,22 @@ public struct SpeakTextUseCase: SpeakTextUseCaseContract {
         voice: VoiceProfile,
         onPiece: (SpeechPiece) async throws(SpeechError) -> Void
     ) async throws(SpeechError) -> SpeechSummary {
+        try await speak(text, voice: voice, asClips: true, consume: onPiece)
+    }
+
+    private func speak(
+        _ text: SpeechText, voice: VoiceProfile, asClips: Bool, consume: (SpeechPiece) async throws(SpeechError) -> Void
+    ) async throws(SpeechError) -> SpeechSummary {
         let voice = try voice.validated()
         try bounds.check(text, voice: voice)
         guard !text.isEmpty else { throw .emptyText }
         var summary = SpeechSummary(chunkCount: 0, sampleCount: 0, sampleRate: 0)
-        try await NarrationPipeline(repository: repository, cachePolicy: .localFirst, firstChunkAlone: firstChunkAlone).runPieces(text.chunks, voice: voice, isSSML: text.isSSML) { piece throws(SpeechError) in
+        let pipeline = NarrationPipeline(repository: repository, cachePolicy: .localFirst, firstChunkAlone: firstChunkAlone)
+        try await pipeline.runPieces(text.chunks, voice: voice, isSSML: text.isSSML, asClips: asClips) { piece throws(SpeechError) in
             summary.chunkCount += 1
             summary.sampleCount += piece.sampleCount
             summary.sampleRate = piece.sampleRate
-            try await onPiece(piece)
+            try await consume(piece)
         }
         return summary
     }
