@@ -30,11 +30,7 @@ extension TTSRepository {
         guard fallback == nil, let cache else { return .audio(try await synthesize(request, cachePolicy: .localFirst)) }
         let primary = engineRequest(request)
         let key = try await AudioCacheKey(request: primary, engine: synthesizer.descriptor())
-        if await cache.containsEntry(key: key) {
-            return .audio(try await synthesize(request, cachePolicy: .localFirst))
-        }
-        observer(.cacheMiss)
-        logger.debug("cache miss \(key.hex.prefix(12)) (\(request.text.unicodeScalars.count) characters)")
+        if let hit = await hit(key, for: request, in: cache) { return .audio(hit) }
         switch try await synthesizeStoring(primary, key: key, in: cache, readBack: false) {
         case let .audio(audio):
             return .audio(audio)

@@ -73,13 +73,7 @@ public final class TTSRepository: TTSRepositoryContract {
         let key = try await AudioCacheKey(request: primary, engine: synthesizer.descriptor())
         switch cachePolicy {
         case .localFirst:
-            if let hit = await lookup(key, in: cache) {
-                logger.debug("cache hit \(key.hex.prefix(12)) (\(request.text.unicodeScalars.count) characters)")
-                observer(.cacheHit(bytes: hit.samples.count * 2, characters: request.text.unicodeScalars.count))
-                return conformed(hit)
-            }
-            observer(.cacheMiss)
-            logger.debug("cache miss \(key.hex.prefix(12)) (\(request.text.unicodeScalars.count) characters)")
+            if let hit = await hit(key, for: request, in: cache) { return conformed(hit) }
             do throws(SpeechError) {
                 guard case let .audio(audio) = try await synthesizeStoring(primary, key: key, in: cache, readBack: true) else {
                     throw .engineUnavailable(reason: "the stored audio could not be read back")
@@ -233,6 +227,19 @@ public final class TTSRepository: TTSRepositoryContract {
 
     public func cacheKey(for request: SpeechRequest) async throws(SpeechError) -> String {
         try await AudioCacheKey(request: engineRequest(request), engine: synthesizer.descriptor()).hex
+    }
+
+    /// The verified entry under `key`, with the hit logged and observed; on a miss, the miss.
+    func hit(_ key: AudioCacheKey, for request: SpeechRequest, in cache: any AudioCacheContract) async -> SpeechAudio? {
+        let characters = request.text.unicodeScalars.count
+        guard let hit = await lookup(key, in: cache) else {
+            observer(.cacheMiss)
+            logger.debug("cache miss \(key.hex.prefix(12)) (\(characters) characters)")
+            return nil
+        }
+        logger.debug("cache hit \(key.hex.prefix(12)) (\(characters) characters)")
+        observer(.cacheHit(bytes: hit.samples.count * 2, characters: characters))
+        return hit
     }
 
     /// A cache that cannot be read is not a reason to stop narrating: log it and synthesize.

@@ -19,6 +19,13 @@ struct EngineWrittenEntryTests {
         folder = try TemporaryDirectory()
     }
 
+    /// A repository over a real eSpeak worker and a cache in the test's folder.
+    private func makeRepository() throws -> (AudioCache, ESpeakSynthesizer, TTSRepository) {
+        let cache = try AudioCache(directory: folder.path)
+        let engine = ESpeakSynthesizer(workers: 1)
+        return (cache, engine, TTSRepository(synthesizer: engine, cache: cache, logger: Logger(label: "test")))
+    }
+
     private func files(under path: String) -> [String] {
         (FileManager.default.enumerator(atPath: path)?.allObjects as? [String] ?? []).filter { name in
             var isDirectory: ObjCBool = false
@@ -105,10 +112,8 @@ struct EngineWrittenEntryTests {
     @Test("A miss is stored by the engine and handed back verified; fill stores without handing it back")
     func repositoryStoresThroughDrafts() async throws {
         // Given
-        let cache = try AudioCache(directory: folder.path)
-        let engine = ESpeakSynthesizer(workers: 1)
+        let (cache, engine, sut) = try makeRepository()
         defer { engine.shutdown() }
-        let sut = TTSRepository(synthesizer: engine, cache: cache, logger: Logger(label: "test"))
         let first = SpeechRequest(text: Self.text, voice: voice)
         let second = SpeechRequest(text: "A second text, filled for an export.", voice: voice)
 
@@ -133,10 +138,8 @@ struct EngineWrittenEntryTests {
     @Test("A miss comes as a clip of the entry, a hit as audio; a WAV copied from the clip equals one written from the audio")
     func piecesAndCopiedWAV() async throws {
         // Given
-        let cache = try AudioCache(directory: folder.path)
-        let engine = ESpeakSynthesizer(workers: 1)
+        let (cache, engine, sut) = try makeRepository()
         defer { engine.shutdown() }
-        let sut = TTSRepository(synthesizer: engine, cache: cache, logger: Logger(label: "test"))
         let request = SpeechRequest(text: Self.text, voice: voice)
 
         // When
