@@ -50,7 +50,8 @@ public struct NarrateConfiguration: Sendable {
     /// The defaults for `environment`: cache in `$NARRATE_CACHE_DIR`, else
     /// `$XDG_CACHE_HOME/narrate`, else `~/.cache/narrate`; presets from `$NARRATE_VOICES_DIR`,
     /// the `voices/` folder of a source checkout the binary was built in, and
-    /// `$XDG_DATA_HOME/narrate/voices`; the library in `$NARRATE_LIBRARY`, else
+    /// `$XDG_DATA_HOME/narrate/voices`, then `/usr/local/share/narrate/voices` (presets and
+    /// Piper voices alike); the library in `$NARRATE_LIBRARY`, else
     /// `$XDG_DATA_HOME/narrate/library.sqlite`, else `~/.local/share/narrate/library.sqlite`;
     /// the synthesis deadline's fixed part from `$NARRATE_ENGINE_TIMEOUT` (seconds), else 10 s.
     public static func standard(
@@ -96,6 +97,8 @@ public struct NarrateConfiguration: Sendable {
             folder = folder.deletingLastPathComponent()
         }
         directories.append(defaultDataDirectory(environment: environment) + "/voices")
+        // Where a system-wide install puts voices (Piper voices among them).
+        directories.append("/usr/local/share/narrate/voices")
         return directories
     }
 

@@ -43,13 +43,15 @@ public final class NarrateEnvironment: Sendable {
         self.configuration = configuration
         self.logger = logger
         self.observer = observer
+        // Piper voices are found in the voice folders; each model is hashed once per process.
+        let piperVoices = PiperVoiceCatalog(directories: configuration.voiceDirectories)
         let espeak = ESpeakSynthesizer(
             workers: configuration.engineWorkers, executable: configuration.workerExecutable,
-            environment: RemoteAPIKey.environmentWithoutKeys(), limits: configuration.engineLimits
+            environment: RemoteAPIKey.environmentWithoutKeys(), limits: configuration.engineLimits, piperVoices: piperVoices
         )
         self.espeak = espeak
         remote = configuration.remote.map { RemoteSpeechSynthesizer(engine: $0, logger: logger) }
-        voiceRepository = VoiceRepository(presetDirectories: configuration.voiceDirectories, fallbackPresets: fallbackVoices) { () throws(SpeechError) in
+        voiceRepository = VoiceRepository(presetDirectories: configuration.voiceDirectories, fallbackPresets: fallbackVoices, piperVoices: piperVoices) { () throws(SpeechError) in
             (try await espeak.voices(), try await espeak.variants())
         }
     }

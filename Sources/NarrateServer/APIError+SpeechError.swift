@@ -41,6 +41,8 @@ extension APIError {
                 code: "character_limit_reached")
         case let .remoteUnsupported(what):
             self = .badRequest("The remote speech engine cannot \(what); drop --remote to use eSpeak NG for it.", param: "input", code: "unsupported_by_upstream")
+        case .voiceFailed:
+            self = APIError(.serviceUnavailable, error.description, code: "voice_unavailable")
         }
     }
 

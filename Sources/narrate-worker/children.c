@@ -98,6 +98,8 @@ void serve(const narrate_worker_request *request, const char *text, const char *
         close(done[0]);
         close(errors[0]);
         close(STDIN_FILENO);
+        worker_log_fd = dup(STDERR_FILENO);
+        if (worker_log_fd < 0) worker_log_fd = errors[1];
         dup2(errors[1], STDERR_FILENO);
         close(errors[1]);
         // A crash ends the child at once, with no crash report of the runtime this program

@@ -14,6 +14,7 @@
 
 #include "frames.h"
 #include "narrate_system.h"
+#include "piper.h"
 #include "synthesis.h"
 
 typedef struct {
@@ -86,6 +87,56 @@ int synth_callback(short *wave, int count, espeak_EVENT *events) {
         audio.count += (uint64_t)count;
     }
     return 0;
+}
+
+// ---- The child's audio, for an engine other than eSpeak's callback (a Piper voice) --------
+
+int worker_log_fd = STDERR_FILENO;
+
+int warning_fd(void) {
+    return worker_log_fd;
+}
+
+void audio_set_rate(int32_t sample_rate) {
+    audio.sample_rate = sample_rate;
+}
+
+void audio_reset(void) {
+    audio.count = 0;
+    audio.mark_count = 0;
+}
+
+int audio_append(const int16_t *samples, uint64_t count) {
+    if (audio.count + count > audio.limit) {
+        audio.too_long = 1;
+        return -1;
+    }
+    audio.samples = grow(audio.samples, &audio.capacity, audio.count + count, sizeof *audio.samples);
+    memcpy(audio.samples + audio.count, samples, (size_t)count * sizeof *samples);
+    audio.count += count;
+    return 0;
+}
+
+int audio_append_silence(uint64_t count) {
+    if (audio.count + count > audio.limit) {
+        audio.too_long = 1;
+        return -1;
+    }
+    audio.samples = grow(audio.samples, &audio.capacity, audio.count + count, sizeof *audio.samples);
+    memset(audio.samples + audio.count, 0, (size_t)count * sizeof *audio.samples);
+    audio.count += count;
+    return 0;
+}
+
+void audio_mark(int32_t text_offset, int32_t text_length) {
+    uint64_t capacity = audio.mark_capacity;
+    audio.marks = grow(audio.marks, &capacity, (uint64_t)audio.mark_count + 1, sizeof *audio.marks);
+    audio.mark_capacity = (uint32_t)capacity;
+    audio.marks[audio.mark_count++] = (narrate_worker_mark){
+        .text_offset = text_offset,
+        .text_length = text_length,
+        .sample_offset = (int64_t)audio.count,
+    };
 }
 
 // Test hooks: a child whose text contains $NARRATE_WORKER_CRASH_ON aborts, as eSpeak does on
@@ -168,16 +219,25 @@ void run_synthesis(const narrate_worker_request *request, const char *text, cons
         audio.samples = shared_samples;
         audio.capacity = shared_capacity;
     }
-    unsigned int flags = espeakCHARS_UTF8 | espeakENDPAUSE;
-    if (request->flags & NARRATE_WORKER_FLAG_SSML) flags |= espeakSSML;
-    if (request->flags & NARRATE_WORKER_FLAG_PHONEMES) flags |= espeakPHONEMES;
-    espeak_ERROR status = espeak_Synth(text, request->text_length + 1, 0, POS_CHARACTER, 0, flags, NULL, NULL);
+    int32_t failure = 0;
+    if (piper_loaded()) {
+        uint32_t status = piper_synthesize(request, text, &failure);
+        if (status == NARRATE_WORKER_TOO_LONG) audio.too_long = 1;
+        // The reason is on standard error: the worker reports its last line with the exit.
+        if (status == NARRATE_WORKER_SYNTH_FAILED) _exit(4);
+    } else {
+        unsigned int flags = espeakCHARS_UTF8 | espeakENDPAUSE;
+        if (request->flags & NARRATE_WORKER_FLAG_SSML) flags |= espeakSSML;
+        if (request->flags & NARRATE_WORKER_FLAG_PHONEMES) flags |= espeakPHONEMES;
+        espeak_ERROR status = espeak_Synth(text, request->text_length + 1, 0, POS_CHARACTER, 0, flags, NULL, NULL);
+        if (status != EE_OK) failure = (int32_t)status;
+    }
     close(done_fd);  // synthesis is over: the worker stops the deadline clock
     int failed;
     if (audio.too_long) {
         failed = write_frame(NARRATE_WORKER_TOO_LONG, request->id, audio.sample_rate, 0, NULL, 0, 0, NULL, 0, 0);
-    } else if (status != EE_OK) {
-        failed = write_frame(NARRATE_WORKER_SYNTH_FAILED, request->id, audio.sample_rate, (int32_t)status, NULL, 0, 0, NULL, 0, 0);
+    } else if (failure != 0) {
+        failed = write_frame(NARRATE_WORKER_SYNTH_FAILED, request->id, audio.sample_rate, failure, NULL, 0, 0, NULL, 0, 0);
     } else if (entry_path && *entry_path && write_entry(entry_path, request->entry_key, text) == 0) {
         failed = write_frame(NARRATE_WORKER_STORED, request->id, audio.sample_rate, 0, NULL, 0, audio.count,
                              audio.marks, (size_t)audio.mark_count * sizeof *audio.marks, audio.mark_count);

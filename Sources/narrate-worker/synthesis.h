@@ -23,6 +23,18 @@ int synth_callback(short *wave, int count, espeak_EVENT *events);
 // Both write the child's frame and exit; `done_fd` is closed when the work is over.
 // With FLAG_ENTRY the audio goes to a new cache entry file at `entry_path` (see the protocol).
 void run_synthesis(const narrate_worker_request *request, const char *text, const char *entry_path, int sample_rate, int done_fd);
+// The child's audio for an engine that hands it over itself (a Piper voice): the rate, samples
+// (-1 past the request's max_samples), silence, and a mark (a sentence) at the current sample.
+void audio_set_rate(int32_t sample_rate);
+void audio_reset(void);
+int audio_append(const int16_t *samples, uint64_t count);
+int audio_append_silence(uint64_t count);
+void audio_mark(int32_t text_offset, int32_t text_length);
+// Where a child writes a warning the user should see (the worker's standard error; the
+// child's own goes to the worker, which keeps its last line for a failure).
+extern int worker_log_fd;
+int warning_fd(void);
+
 void run_listing(const narrate_worker_request *request, int done_fd);
 
 #endif

@@ -13,6 +13,7 @@
 
 #include "children.h"
 #include "frames.h"
+#include "piper.h"
 #include "synthesis.h"
 #include "voices.h"
 #include "zygotes.h"
@@ -41,6 +42,13 @@ static void write_reply(int fd, int32_t status, int32_t detail) {
     if (write_all(fd, &part, 1) != 0) _exit(0);  // the worker is gone
 }
 
+// A zygote's first reply: how loading its voice went, with a line that says why it failed.
+static void write_load_reply(int fd, int32_t status, int32_t detail, const char *note) {
+    int32_t reply[3] = {status, detail, (int32_t)strlen(note)};
+    struct iovec parts[2] = {{reply, sizeof reply}, {(void *)note, strlen(note)}};
+    if (write_all(fd, parts, 2) != 0) _exit(0);
+}
+
 static void zygote_end(zygote *ended) {
     close(ended->requests);
     close(ended->replies);
@@ -52,8 +60,9 @@ static void zygote_end(zygote *ended) {
 // time until the worker closes its input.
 static void zygote_main(int requests, int replies, const voice_settings *settings, int sample_rate) {
     int32_t detail = 0;
-    uint32_t applied = apply_voice(settings, &detail);
-    write_reply(replies, (int32_t)applied, detail);
+    char note[1024] = "";
+    uint32_t applied = is_piper_voice(settings->voice) ? piper_load(settings->voice, note, sizeof note) : apply_voice(settings, &detail);
+    write_load_reply(replies, (int32_t)applied, detail, note);
     if (applied != NARRATE_WORKER_DONE) _exit(0);
     prepare_sample_buffer();
     char *text = NULL;
@@ -81,7 +90,7 @@ static void zygote_main(int requests, int replies, const voice_settings *setting
 
 // The zygote for `settings`, started if need be (the least recently used one ends when all
 // places are taken). NULL when the voice cannot be set: `failure` and `detail` say why.
-static zygote *zygote_for(const voice_settings *settings, int sample_rate, uint32_t *failure, int32_t *detail) {
+static zygote *zygote_for(const voice_settings *settings, int sample_rate, uint32_t *failure, int32_t *detail, char *note, size_t note_size) {
     zygote *free_place = NULL, *oldest = NULL;
     for (int index = 0; index < MAX_ZYGOTES; index++) {
         zygote *candidate = &zygotes[index];
@@ -143,13 +152,15 @@ static zygote *zygote_for(const voice_settings *settings, int sample_rate, uint3
     close(requests[0]);
     close(replies[1]);
     *place = (zygote){.used = 1, .settings = *settings, .pid = pid, .requests = requests[1], .replies = replies[0]};
-    int32_t reply[2];
-    if (read_reply(place->replies, reply) != 0) {
+    int32_t reply[3];
+    if (read_exactly(place->replies, reply, sizeof reply) != 0 || reply[2] < 0 || (size_t)reply[2] >= note_size ||
+        read_exactly(place->replies, note, (size_t)reply[2]) != 0) {
         zygote_end(place);
         *failure = NARRATE_WORKER_EXITED;
         *detail = 1;
         return NULL;
     }
+    note[reply[2]] = 0;
     if ((uint32_t)reply[0] != NARRATE_WORKER_DONE) {
         zygote_end(place);
         *failure = (uint32_t)reply[0];
@@ -161,12 +172,15 @@ static zygote *zygote_for(const voice_settings *settings, int sample_rate, uint3
 
 // Hands a synthesis to the zygote of its voice and waits until it has answered.
 void synthesize(const narrate_worker_request *request, const char *voice, const char *text, const char *entry_path, int sample_rate) {
-    voice_settings settings = settings_of(request, voice);
+    static voice_settings settings_storage;
+    voice_settings *settings = &settings_storage;
+    *settings = settings_of(request, voice);
     uint32_t failure = 0;
     int32_t detail = 0;
-    zygote *server = zygote_for(&settings, sample_rate, &failure, &detail);
+    char note[1024] = "";
+    zygote *server = zygote_for(settings, sample_rate, &failure, &detail, note, sizeof note);
     if (!server) {
-        final_frame(request->id, failure, detail, NULL);
+        final_frame(request->id, failure, detail, note[0] ? note : NULL);
         return;
     }
     server->last_used = ++use_counter;

@@ -21,7 +21,7 @@ import Testing
         #expect(NarrateConfiguration.defaultLibraryPath(environment: ["NARRATE_LIBRARY": "/books.sqlite"]) == "/books.sqlite")
     }
 
-    @Test("Voice presets come from NARRATE_VOICES_DIR, the checkout's voices/ folder, then the data folder")
+    @Test("Voices come from NARRATE_VOICES_DIR, the checkout's voices/ folder, the data folder, then /usr/local/share")
     func voiceDirectories() throws {
         // Given a checkout-like tree: <root>/voices/README.md and <root>/.build/<triple>/debug/narrate
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("narrate-kit-\(UUID().uuidString)")
@@ -38,13 +38,13 @@ import Testing
         )
 
         // Then
-        #expect(directories == ["/presets", root.appendingPathComponent("voices").resolvingSymlinksInPath().path, "/home/ann/.local/share/narrate/voices"])
+        #expect(directories == ["/presets", root.appendingPathComponent("voices").resolvingSymlinksInPath().path, "/home/ann/.local/share/narrate/voices", "/usr/local/share/narrate/voices"])
     }
 
-    @Test("Without a checkout, only the environment's and the data folder's presets are searched")
+    @Test("Without a checkout, the data folder's and the system's voices are searched")
     func voiceDirectoriesOutsideACheckout() {
         let directories = NarrateConfiguration.defaultVoiceDirectories(environment: ["HOME": "/home/ann"], executablePath: "/usr/local/bin/narrate")
-        #expect(directories == ["/home/ann/.local/share/narrate/voices"])
+        #expect(directories == ["/home/ann/.local/share/narrate/voices", "/usr/local/share/narrate/voices"])
     }
 
     @Test("Exporting without a cache is refused with the way out")

@@ -8,7 +8,11 @@
 // detail = sample rate; or status INIT_FAILED: payload = the reason). Then, for every request
 // it reads, it answers with zero or one frame from the child that did the work (AUDIO, LIST,
 // SYNTH_FAILED, TOO_LONG or STORED) followed by exactly one final frame from the worker itself (DONE,
-// CRASHED, TIMED_OUT, EXITED, VOICE_NOT_FOUND or BAD_PARAMETER). Frames carry the request id.
+// CRASHED, TIMED_OUT, EXITED, VOICE_NOT_FOUND, BAD_PARAMETER or MODEL_FAILED). Frames carry the
+// request id.
+//
+// A voice that starts with NARRATE_WORKER_PIPER_PREFIX is a Piper voice's description (see
+// narrate-worker/piper.c); any other names an eSpeak NG voice.
 
 #include <stdint.h>
 
@@ -16,10 +20,11 @@
 #define NARRATE_WORKER_FRAME_MAGIC 0x5257524EU    // "NRWR"
 // Bumped whenever a request or frame changes; every frame carries it, and a client refuses a
 // worker of another version at its hello (an old worker would misread a new request).
-#define NARRATE_WORKER_PROTOCOL_VERSION 2U
+#define NARRATE_WORKER_PROTOCOL_VERSION 3U
 
 // Bounds the worker enforces on requests; the client checks them first.
-#define NARRATE_WORKER_MAX_VOICE_BYTES 256U
+#define NARRATE_WORKER_MAX_VOICE_BYTES 65536U  // a Piper voice's description holds its phoneme map
+#define NARRATE_WORKER_PIPER_PREFIX "piper\x1f"
 #define NARRATE_WORKER_MAX_TEXT_BYTES 16777216U  // 16 MiB
 #define NARRATE_WORKER_MAX_PATH_BYTES 4096U
 
@@ -60,6 +65,7 @@ enum narrate_worker_status {
     NARRATE_WORKER_EXITED = 13,        // detail: the child's exit status
     NARRATE_WORKER_VOICE_NOT_FOUND = 14,
     NARRATE_WORKER_BAD_PARAMETER = 15, // detail: which one (1 rate, 2 volume, 3 pitch, 4 word gap)
+    NARRATE_WORKER_MODEL_FAILED = 16,  // a Piper voice cannot be loaded; payload: why
     // Once, at start.
     NARRATE_WORKER_HELLO = 20,         // detail: sample rate; payload: eSpeak's version
     NARRATE_WORKER_INIT_FAILED = 21,   // payload: the reason

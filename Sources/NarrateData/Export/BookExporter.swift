@@ -67,11 +67,13 @@ public struct BookExporter: BookExportRepositoryContract {
         if options.shard != nil || previous?.complete != true {
             try? synthesizer.prestart()
         }
-        let engine = engine
         // An engine that reads no phonemes is given no lexicons, and keyed without them
         // (as `TTSRepository` keys what it stores).
         var keyVoice = voice
         if !synthesizer.acceptsPhonemes { keyVoice.lexicons = [] }
+        // The voice's own engine (a Piper voice's model), as `TTSRepository` keys it.
+        let engine: EngineDescriptor
+        do { engine = try await synthesizer.descriptor(for: SpeechRequest(text: "", voice: keyVoice)) } catch { throw .speech(error) }
         let key: @Sendable (ExportChunk) -> AudioCacheKey = { [keyVoice] chunk in
             AudioCacheKey(request: SpeechRequest(text: chunk.text, voice: keyVoice), engine: engine)
         }
@@ -82,7 +84,7 @@ public struct BookExporter: BookExportRepositoryContract {
             settings: .init(split: options.split, format: options.format, subtitles: options.subtitles, selection: Self.describe(options.selection)),
             complete: false,
             files: [],
-            engine: .init(id: engine.id, version: engine.version, timing: synthesizer.timing)
+            engine: .init(id: engine.id, version: engine.version, timing: synthesizer.timing(for: voice))
         )
         let writer = ExportFileWriter(
             directory: options.audioDirectory, format: options.format, subtitles: options.subtitles, book: book, voice: voice,

@@ -3,7 +3,9 @@ import CNarrateSystem
 import Foundation
 import NarrateDomain
 
-/// Speech from eSpeak NG, synthesized in `narrate-worker` processes.
+/// Speech from eSpeak NG and from Piper voices (`VoiceProfile.piper`), synthesized in
+/// `narrate-worker` processes. A Piper voice's worker phonemizes with eSpeak NG and runs the
+/// model with ONNX Runtime; its zygote loads the model once, and a child speaks each text.
 ///
 /// libespeak-ng carries state from one synthesis to the next, is not thread-safe and aborts on
 /// some input (1.51), so it never synthesizes in this process: each text goes to a worker that
@@ -16,6 +18,8 @@ public final class ESpeakSynthesizer: SpeechSynthesizerContract {
 
     private let pool: ESpeakWorkerPool
     private let limits: Limits
+    /// The Piper voices loaded so far (each model hashed once).
+    private let piperVoices: PiperVoiceCatalog
 
     /// How long one text may take and how long its audio may be.
     public struct Limits: Sendable {
@@ -25,6 +29,9 @@ public final class ESpeakSynthesizer: SpeechSynthesizerContract {
         public var deadlinePerScalar: Duration
         /// The longest audio one text may give.
         public var maxSeconds: Int
+        /// A Piper voice's deadline per character: a neural voice takes about 60 times
+        /// eSpeak's time.
+        public var piperDeadlinePerScalar: Duration = .milliseconds(40)
 
         public init(deadlineBase: Duration = .seconds(10), deadlinePerScalar: Duration = .milliseconds(10), maxSeconds: Int = 30 * 60) {
             self.deadlineBase = deadlineBase
@@ -32,8 +39,8 @@ public final class ESpeakSynthesizer: SpeechSynthesizerContract {
             self.maxSeconds = maxSeconds
         }
 
-        func deadline(for text: String) -> Duration {
-            deadlineBase + deadlinePerScalar * min(text.unicodeScalars.count, 100_000_000)
+        func deadline(for text: String, piper: Bool = false) -> Duration {
+            deadlineBase + (piper ? piperDeadlinePerScalar : deadlinePerScalar) * min(text.unicodeScalars.count, 100_000_000)
         }
     }
 
@@ -41,9 +48,14 @@ public final class ESpeakSynthesizer: SpeechSynthesizerContract {
     ///   - workers: how many texts may be synthesized at once (worker processes).
     ///   - executable: the `narrate-worker` program; by default found by `ESpeakWorkerLocator`.
     ///   - environment: the workers' environment (by default this process's).
-    public init(workers: Int = ProcessInfo.processInfo.activeProcessorCount, executable: String? = nil, environment: [String: String]? = nil, limits: Limits = Limits()) {
+    ///   - piperVoices: where Piper voices are loaded from (one catalog may serve several synthesizers).
+    public init(
+        workers: Int = ProcessInfo.processInfo.activeProcessorCount, executable: String? = nil, environment: [String: String]? = nil, limits: Limits = Limits(),
+        piperVoices: PiperVoiceCatalog = PiperVoiceCatalog(directories: [])
+    ) {
         pool = ESpeakWorkerPool(count: workers, executable: ESpeakWorkerLocator.locate(explicit: executable), environment: environment)
         self.limits = limits
+        self.piperVoices = piperVoices
         let version = espeak_Info(nil).map { String(cString: $0) } ?? "unknown"
         engine = EngineDescriptor(id: "espeak-ng", version: version, sampleRate: Self.sampleRate)
     }
@@ -61,6 +73,25 @@ public final class ESpeakSynthesizer: SpeechSynthesizerContract {
     /// worker and waits for nothing.
     public func descriptor() throws(SpeechError) -> EngineDescriptor {
         engine
+    }
+
+    /// A Piper voice's audio is its model's: the engine is `piper`, and its version names the
+    /// eSpeak NG that phonemizes, the model's and configuration's SHA-256 and the settings.
+    public func descriptor(for request: SpeechRequest) throws(SpeechError) -> EngineDescriptor {
+        guard let piper = request.voice.piper else { return engine }
+        let voice = try piperVoices.voice(model: piper.model)
+        let resolved = try voice.resolve(request.voice)
+        return EngineDescriptor(id: "piper", version: "espeak-ng \(engine.version) \(voice.identity(resolved))", sampleRate: voice.config.audio.sampleRate)
+    }
+
+    public func narrator(speaking voice: VoiceProfile) -> String {
+        guard let piper = voice.piper else { return "eSpeak NG \(voice.voice)" }
+        return "Piper \(PiperVoice.name(model: piper.model))"
+    }
+
+    /// Piper voices are timed by sentence (the model gives no word timing).
+    public func timing(for voice: VoiceProfile) -> SpeechTiming {
+        voice.piper == nil ? .words : .sentences
     }
 
     public func synthesize(_ request: SpeechRequest) async throws(SpeechError) -> SpeechAudio {
@@ -91,13 +122,24 @@ public final class ESpeakSynthesizer: SpeechSynthesizerContract {
 
     private func answer(_ request: SpeechRequest, entry: EntryDraft?) async throws(SpeechError) -> ESpeakWorkerConnection.WorkerAnswer {
         guard !request.text.isEmpty else { throw .emptyText }
-        guard request.text.utf8.count <= Int(NARRATE_WORKER_MAX_TEXT_BYTES), request.voice.voice.utf8.count <= Int(NARRATE_WORKER_MAX_VOICE_BYTES) else {
+        guard request.text.utf8.count <= Int(NARRATE_WORKER_MAX_TEXT_BYTES), request.voice.voice.utf8.count <= 256 else {
             throw .synthesisFailed(code: Int(EE_BUFFER_FULL.rawValue), voice: request.voice.voice, textLength: request.text.unicodeScalars.count)
+        }
+        var voiceName: String?
+        var sampleRate = Self.sampleRate
+        if let piper = request.voice.piper {
+            let voice = try piperVoices.voice(model: piper.model)
+            voiceName = voice.workerDescription(try voice.resolve(request.voice))
+            sampleRate = voice.config.audio.sampleRate
+            guard voiceName!.utf8.count <= Int(NARRATE_WORKER_MAX_VOICE_BYTES) else {
+                throw .voiceFailed(voice: voice.name, reason: "its phoneme_id_map is larger than \(NARRATE_WORKER_MAX_VOICE_BYTES >> 10) KiB")
+            }
         }
         let worker = try pool.worker()
         return await worker.send(
-            kind: NARRATE_WORKER_SYNTHESIZE, voice: request.voice, text: request.text, isSSML: request.isSSML, phonemeInput: request.phonemeInput,
-            entry: entry, deadline: limits.deadline(for: request.text), maxSamples: limits.maxSeconds * Self.sampleRate
+            kind: NARRATE_WORKER_SYNTHESIZE, voice: request.voice, voiceName: voiceName, text: request.text, isSSML: request.isSSML,
+            phonemeInput: request.phonemeInput, entry: entry, deadline: limits.deadline(for: request.text, piper: voiceName != nil),
+            maxSamples: limits.maxSeconds * sampleRate
         )
     }
 
@@ -161,6 +203,8 @@ public final class ESpeakSynthesizer: SpeechSynthesizerContract {
         switch error {
         case .voiceNotFound:
             .voiceNotFound(request.voice.voice, suggestions: [])
+        case let .voiceFailed(_, reason):
+            .voiceFailed(voice: request.voice.piper.map { PiperVoice.name(model: $0.model) } ?? request.voice.voice, reason: reason)
         case let .parameterOutOfRange(name, _, range):
             .parameterOutOfRange(name: name, value: Self.value(of: name, in: request.voice), range: range)
         case let .synthesisFailed(code, _, _):

@@ -67,6 +67,8 @@ extension ESpeakWorkerConnection {
                 return .failure(.engineFailed(reason: "exited with status \(detail)\(because)", text: ""))
             case NARRATE_WORKER_VOICE_NOT_FOUND:
                 return .failure(.voiceNotFound("", suggestions: []))
+            case NARRATE_WORKER_MODEL_FAILED:
+                return .failure(.voiceFailed(voice: "", reason: cause.isEmpty ? "the worker could not load it" : cause))
             case NARRATE_WORKER_BAD_PARAMETER:
                 let name = ["rate", "volume", "pitch", "word gap"][max(0, min(3, detail - 1))]
                 return .failure(.parameterOutOfRange(name: name, value: 0, range: 0...Int(Int32.max)))

@@ -97,7 +97,9 @@ final class ESpeakWorkerConnection: Sendable {
     /// Sends one request and waits for its answer.
     /// - Parameter entry: where the child is to write the audio as a cache entry (it then
     ///   answers `.stored`, or `.audio` if it could not).
-    func send(kind: narrate_worker_kind, voice: VoiceProfile?, text: String, isSSML: Bool, phonemeInput: Bool = false, entry: EntryDraft? = nil, deadline: Duration, maxSamples: Int) async -> WorkerAnswer {
+    /// - Parameter voiceName: the voice as the worker is to read it, where it is not
+    ///   `voice.voice` (a Piper voice's description).
+    func send(kind: narrate_worker_kind, voice: VoiceProfile?, voiceName: String? = nil, text: String, isSSML: Bool, phonemeInput: Bool = false, entry: EntryDraft? = nil, deadline: Duration, maxSamples: Int) async -> WorkerAnswer {
         await withCheckedContinuation { (continuation: CheckedContinuation<WorkerAnswer, Never>) in
             let admitted = state.withLock { state -> Result<UInt64, SpeechError> in
                 state.reserved = max(0, state.reserved - 1)
@@ -128,7 +130,7 @@ final class ESpeakWorkerConnection: Sendable {
             request.word_gap = Int32(clamping: voice?.wordGap ?? 0)
             request.deadline_ms = UInt32(clamping: milliseconds)
             request.max_samples = UInt64(max(0, maxSamples))
-            let voiceBytes = Array((voice?.voice ?? "").utf8)
+            let voiceBytes = Array((voiceName ?? voice?.voice ?? "").utf8)
             let textBytes = Array(text.utf8)
             let pathBytes = Array((entry?.path ?? "").utf8)
             request.voice_length = UInt32(voiceBytes.count)

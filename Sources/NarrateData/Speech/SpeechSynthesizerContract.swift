@@ -13,11 +13,14 @@ public struct EngineDescriptor: Sendable, Hashable {
     }
 }
 
-/// A source of speech: the eSpeak NG library, or a remote speech API.
+/// A source of speech: eSpeak NG and Piper voices (in worker processes), or a remote speech API.
 public protocol SpeechSynthesizerContract: Sendable {
     /// The engine's identity, part of every cache key. A `sampleRate` of 0: the rate the engine
     /// delivers, not known ahead.
     func descriptor() async throws(SpeechError) -> EngineDescriptor
+    /// The identity of the engine that speaks `request` (an engine with several kinds of voice
+    /// names the voice's model here), part of its cache key.
+    func descriptor(for request: SpeechRequest) async throws(SpeechError) -> EngineDescriptor
     /// Synthesizes `request` as one utterance.
     func synthesize(_ request: SpeechRequest) async throws(SpeechError) -> SpeechAudio
     /// Synthesizes `request` straight into the cache entry `draft` names, where the engine can
@@ -37,9 +40,14 @@ public protocol SpeechSynthesizerContract: Sendable {
     func shutdown()
     /// Who reads, as a listener would name it ("eSpeak NG en-us"), for audiobook metadata.
     func narrator(speaking voice: VoiceProfile) -> String
+    /// How exactly the audio of `voice` is timed against the text.
+    func timing(for voice: VoiceProfile) -> SpeechTiming
 }
 
 extension SpeechSynthesizerContract {
+    public func descriptor(for request: SpeechRequest) async throws(SpeechError) -> EngineDescriptor {
+        try await descriptor()
+    }
     public func synthesize(_ request: SpeechRequest, into draft: EntryDraft) async throws(SpeechError) -> SynthesisOutcome {
         .audio(try await synthesize(request))
     }
@@ -49,4 +57,5 @@ extension SpeechSynthesizerContract {
     public func prestart() throws(SpeechError) {}
     public func shutdown() {}
     public func narrator(speaking voice: VoiceProfile) -> String { "eSpeak NG \(voice.voice)" }
+    public func timing(for voice: VoiceProfile) -> SpeechTiming { timing }
 }

@@ -11,7 +11,7 @@ extension TTSRepository {
         guard !request.text.isEmpty else { throw .emptyText }
         let primary = engineRequest(request)
         guard let cache else { return try await synthesize(request, cachePolicy: .localFirst).duration }
-        let key = try await AudioCacheKey(request: primary, engine: synthesizer.descriptor())
+        let key = try await AudioCacheKey(request: primary, engine: synthesizer.descriptor(for: primary))
         if await cache.containsEntry(key: key) { return 0 }
         observer(.cacheMiss)
         do {
@@ -29,7 +29,7 @@ extension TTSRepository {
         // With a fallback engine every audio is brought to one rate in memory: no clips.
         guard fallback == nil, let cache else { return .audio(try await synthesize(request, cachePolicy: .localFirst)) }
         let primary = engineRequest(request)
-        let key = try await AudioCacheKey(request: primary, engine: synthesizer.descriptor())
+        let key = try await AudioCacheKey(request: primary, engine: synthesizer.descriptor(for: primary))
         if let hit = await hit(key, for: request, in: cache) { return .audio(hit) }
         switch try await synthesizeStoring(primary, key: key, in: cache, readBack: false) {
         case let .audio(audio):

@@ -70,7 +70,7 @@ public final class TTSRepository: TTSRepositoryContract {
                 return try await fallBack(request, after: error, cache: nil)
             }
         }
-        let key = try await AudioCacheKey(request: primary, engine: synthesizer.descriptor())
+        let key = try await AudioCacheKey(request: primary, engine: synthesizer.descriptor(for: primary))
         switch cachePolicy {
         case .localFirst:
             if let hit = await hit(key, for: request, in: cache) { return conformed(hit) }
@@ -121,7 +121,7 @@ public final class TTSRepository: TTSRepositoryContract {
             logger.warning("The speech API at \(host) could not deliver (\(reason)); such text is spoken by eSpeak NG with voice \(request.voice.voice) instead. Run again with the API up to replace it.")
         }
         observer(.fellBack(text: request.text))
-        let key = try await AudioCacheKey(request: request, engine: fallback.descriptor())
+        let key = try await AudioCacheKey(request: request, engine: fallback.descriptor(for: request))
         if let cache, let hit = await lookup(key, in: cache) {
             return conformed(hit)
         }
@@ -226,7 +226,7 @@ public final class TTSRepository: TTSRepositoryContract {
     }
 
     public func cacheKey(for request: SpeechRequest) async throws(SpeechError) -> String {
-        try await AudioCacheKey(request: engineRequest(request), engine: synthesizer.descriptor()).hex
+        try await AudioCacheKey(request: engineRequest(request), engine: synthesizer.descriptor(for: engineRequest(request))).hex
     }
 
     /// The verified entry under `key`, with the hit logged and observed; on a miss, the miss.

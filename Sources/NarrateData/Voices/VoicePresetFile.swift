@@ -14,10 +14,20 @@ struct VoicePresetFile: Codable, Sendable {
     var lexicons: [String]?
     /// A remote speech API the preset speaks through (`url`, `model`, `voice`; never a key).
     var remote: RemoteVoice?
+    /// A Piper voice the preset speaks with: `model` is an installed voice's name or a path to
+    /// its `.onnx` (relative to the preset's folder, or absolute), with the speaker and scales.
+    var piper: PiperVoiceSettings?
 
     /// The preset's profile; its lexicons are read from `directory`, the preset file's folder.
-    func profile(directory: String) -> VoiceProfile {
+    func profile(directory: String, piperVoices: PiperVoiceCatalog) -> VoiceProfile {
         let defaults = VoiceProfile(voice: voice)
+        var piper = self.piper
+        if let named = piper?.model, !named.hasSuffix(".onnx") {
+            // An installed voice's name: its model, wherever it is installed.
+            if let model = (try? piperVoices.profile(named: named))??.piper?.model { piper?.model = model }
+        } else if let path = piper?.model, !path.hasPrefix("/") {
+            piper?.model = directory + "/" + path
+        }
         return VoiceProfile(
             voice: voice,
             rate: rate ?? defaults.rate,
@@ -27,7 +37,8 @@ struct VoicePresetFile: Codable, Sendable {
             lexicons: (lexicons ?? []).prefix(PronunciationLexicon.maxLexicons).map { path in
                 LexiconFileReader.readOrReport(path.hasPrefix("/") ? path : directory + "/" + path)
             },
-            remote: remote
+            remote: remote,
+            piper: piper
         )
     }
 }

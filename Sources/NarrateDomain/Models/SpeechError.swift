@@ -32,6 +32,9 @@ public enum SpeechError: Error, Sendable, Equatable {
     case characterLimitReached(limit: Int, sent: Int, needed: Int)
     /// The remote engine cannot do what was asked (SSML, phonemes).
     case remoteUnsupported(String)
+    /// A Piper voice cannot be used: ONNX Runtime is missing, its model or configuration is
+    /// damaged or not a Piper voice's; `reason` says which and what to do.
+    case voiceFailed(voice: String, reason: String)
 }
 
 extension SpeechError: CustomStringConvertible {
@@ -72,6 +75,8 @@ extension SpeechError: CustomStringConvertible {
             "Sending \(needed) more characters to the speech API would pass the cap of \(limit) characters (\(sent) sent in this run); nothing past the cap was sent. Raise the cap to go on: audio already in the cache costs nothing."
         case let .remoteUnsupported(what):
             "The remote speech engine cannot \(what); use eSpeak NG for it."
+        case let .voiceFailed(voice, reason):
+            "The voice '\(voice)' cannot speak: \(reason). Nothing was synthesized."
         }
     }
 }
@@ -81,7 +86,7 @@ extension SpeechError {
     /// the request, the cap on characters is reached, the engine cannot do it): a batch stops.
     public var stopsEveryText: Bool {
         switch self {
-        case .remoteRefused, .characterLimitReached, .remoteUnsupported: true
+        case .remoteRefused, .characterLimitReached, .remoteUnsupported, .voiceFailed: true
         default: false
         }
     }

@@ -1,4 +1,4 @@
-/// A voice the engine offers, or a preset defined in `voices/`.
+/// A voice the engine offers, an installed Piper voice, or a preset defined in `voices/`.
 public struct Voice: Sendable, Hashable, Codable {
     public enum Gender: String, Sendable, Hashable, Codable { case unspecified, male, female }
 
@@ -9,10 +9,13 @@ public struct Voice: Sendable, Hashable, Codable {
     /// Language codes, most preferred first (`en-us`, `en`).
     public var languages: [String]
     public var gender: Gender
-    /// Set for presets: the profile the name stands for.
+    /// Set for presets and Piper voices: the profile the name stands for.
     public var preset: VoiceProfile?
+    /// Set for an installed Piper voice: its model, quality, speakers and rate.
+    public var piper: PiperVoiceInfo?
 
-    public init(name: String, identifier: String, languages: [String], gender: Gender = .unspecified, preset: VoiceProfile? = nil) {
+    public init(name: String, identifier: String, languages: [String], gender: Gender = .unspecified, preset: VoiceProfile? = nil, piper: PiperVoiceInfo? = nil) {
+        self.piper = piper
         self.name = name
         self.identifier = identifier
         self.languages = languages

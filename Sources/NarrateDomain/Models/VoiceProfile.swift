@@ -1,4 +1,5 @@
-/// Everything that selects and shapes an eSpeak voice: the engine voice name and its parameters.
+/// Everything that selects and shapes a voice: the eSpeak voice name and its parameters, or a
+/// Piper neural voice (`piper`), whose eSpeak voice then phonemizes its text.
 public struct VoiceProfile: Sendable, Hashable, Codable {
     /// The eSpeak voice name (`en-us`, `fr`, `en+f3`, …).
     public var voice: String
@@ -15,9 +16,12 @@ public struct VoiceProfile: Sendable, Hashable, Codable {
     public var lexicons: [PronunciationLexicon] = []
     /// The remote speech API a preset speaks through, if it names one (`--remote` overrides it).
     public var remote: RemoteVoice?
+    /// The Piper voice that speaks, if it is one (`voice` is then the eSpeak voice of its
+    /// language; pitch, volume and word gap do not apply, and `rate` scales its speed).
+    public var piper: PiperVoiceSettings?
 
     private enum CodingKeys: String, CodingKey {
-        case voice, rate, pitch, volume, wordGap, remote
+        case voice, rate, pitch, volume, wordGap, remote, piper
     }
 
     public static let rateRange = 80...450
@@ -25,8 +29,12 @@ public struct VoiceProfile: Sendable, Hashable, Codable {
     public static let volumeRange = 0...200
     public static let wordGapRange = 0...1000
 
-    public init(voice: String, rate: Int = 175, pitch: Int = 50, volume: Int = 100, wordGap: Int = 0, lexicons: [PronunciationLexicon] = [], remote: RemoteVoice? = nil) {
+    public init(
+        voice: String, rate: Int = 175, pitch: Int = 50, volume: Int = 100, wordGap: Int = 0, lexicons: [PronunciationLexicon] = [], remote: RemoteVoice? = nil,
+        piper: PiperVoiceSettings? = nil
+    ) {
         self.voice = voice
+        self.piper = piper
         self.remote = remote
         self.lexicons = lexicons
         self.rate = rate
@@ -66,6 +74,20 @@ public struct VoiceProfile: Sendable, Hashable, Codable {
         ]
         for (name, value, range) in checks where !range.contains(value) {
             throw .parameterOutOfRange(name: name, value: value, range: range)
+        }
+        if let piper {
+            if let speaker = piper.speaker, !PiperVoiceSettings.speakerRange.contains(speaker) {
+                throw .parameterOutOfRange(name: "speaker", value: speaker, range: PiperVoiceSettings.speakerRange)
+            }
+            let scales: [(String, Double?, ClosedRange<Double>)] = [
+                ("noise scale", piper.noiseScale, PiperVoiceSettings.scaleRange), ("length scale", piper.lengthScale, PiperVoiceSettings.scaleRange),
+                ("noise width", piper.noiseW, PiperVoiceSettings.scaleRange), ("sentence silence", piper.sentenceSilence, PiperVoiceSettings.silenceRange),
+            ]
+            for (name, value, range) in scales {
+                if let value, !(range.contains(value)) {
+                    throw .parameterOutOfRange(name: name, value: Int(value.rounded()), range: Int(range.lowerBound)...Int(range.upperBound))
+                }
+            }
         }
         return self
     }

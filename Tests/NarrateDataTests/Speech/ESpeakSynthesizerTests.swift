@@ -242,7 +242,7 @@ struct ESpeakSynthesizerTests {
 
         // Then
         let message = try #require(error).description
-        #expect(message.contains("is from another version of Narrate (worker protocol 0, this one speaks 2)"), "\(message)")
+        #expect(message.contains("is from another version of Narrate (worker protocol 0, this one speaks 3)"), "\(message)")
         #expect(message.contains("install narrate and narrate-worker from the same build"))
         #expect(!message.contains("\n"))
     }

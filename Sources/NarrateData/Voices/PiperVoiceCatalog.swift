@@ -1,0 +1,73 @@
+import Foundation
+import CDispatch
+import CoreFoundation
+import Glibc
+import NarrateDomain
+import Synchronization
+
+/// The Piper voices installed in voice folders (an `.onnx` model with its `.onnx.json` beside
+/// it), and the voices loaded so far: a model is hashed once per process, and again only when
+/// its file changes.
+public final class PiperVoiceCatalog: Sendable {
+    private let directories: [String]
+    private let loaded = Mutex<[String: (stamp: [Int], voice: PiperVoice)]>([:])
+
+    /// - Parameter directories: folders searched for voices, earlier ones first.
+    public init(directories: [String]) {
+        self.directories = directories
+    }
+
+    /// Every installed voice, by name; a name in an earlier folder hides a later one's.
+    public func installed() -> [Voice] {
+        var byName: [String: Voice] = [:]
+        for directory in directories.reversed() {
+            guard let files = try? FileManager.default.contentsOfDirectory(atPath: directory) else { continue }
+            for file in files.sorted() where file.hasSuffix(".onnx") {
+                let model = directory + "/" + file
+                guard let (config, _) = try? PiperVoice.readConfig(model: model) else { continue }
+                let name = PiperVoice.name(model: model)
+                byName[name.lowercased()] = Voice(
+                    name: name, identifier: model, languages: config.languages,
+                    preset: VoiceProfile(voice: config.espeak.voice, piper: PiperVoiceSettings(model: model)),
+                    piper: PiperVoiceInfo(model: model, quality: config.audio.quality, speakers: config.speakers, speakerNames: config.speakerNames, sampleRate: config.audio.sampleRate)
+                )
+            }
+        }
+        return byName.values.sorted { $0.name.lowercased() < $1.name.lowercased() }
+    }
+
+    /// The profile for a voice name (`en_US-joe-medium`) or a model's path (`…/x.onnx`);
+    /// `nil` when neither is installed.
+    /// - Throws: `SpeechError.voiceFailed` when the path is a model whose configuration is
+    ///   missing or damaged.
+    public func profile(named name: String) throws(SpeechError) -> VoiceProfile? {
+        if name.hasSuffix(".onnx"), name.contains("/") || FileManager.default.fileExists(atPath: name) {
+            let model = URL(fileURLWithPath: name).standardizedFileURL.path
+            do {
+                let (config, _) = try PiperVoice.readConfig(model: model)
+                return VoiceProfile(voice: config.espeak.voice, piper: PiperVoiceSettings(model: model))
+            } catch {
+                throw .voiceFailed(voice: PiperVoice.name(model: model), reason: error.reason)
+            }
+        }
+        return installed().first { $0.name.lowercased() == name.lowercased() }?.preset
+    }
+
+    /// The voice of a model, loaded (configuration checked, both files hashed) once per change.
+    /// - Throws: `SpeechError.voiceFailed` saying what is wrong with it.
+    public func voice(model: String) throws(SpeechError) -> PiperVoice {
+        let stamp = Self.stamp(model) + Self.stamp(PiperVoice.configPath(model: model))
+        if let known = loaded.withLock({ $0[model] }), known.stamp == stamp { return known.voice }
+        let voice: PiperVoice
+        do { voice = try PiperVoice.load(model: model) } catch { throw .voiceFailed(voice: PiperVoice.name(model: model), reason: error.reason) }
+        loaded.withLock { $0[model] = (stamp, voice) }
+        return voice
+    }
+
+    /// What tells a file's change: device, inode, size and modification time.
+    private static func stamp(_ path: String) -> [Int] {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return [-1] }
+        return [Int(status.st_dev), Int(status.st_ino), Int(status.st_size), Int(status.st_mtim.tv_sec), Int(status.st_mtim.tv_nsec)]
+    }
+}

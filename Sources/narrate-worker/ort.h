@@ -1,0 +1,75 @@
+// ONNX Runtime's C API: the part of it this worker calls, declared here (the library is loaded
+// with dlopen at run time, so Narrate builds and runs without it). The functions are reached
+// through the OrtApi table, whose order ONNX Runtime only ever appends to: the indices below
+// hold for every release from ORT_REQUESTED_API_VERSION on.
+
+#ifndef NARRATE_WORKER_ORT_H
+#define NARRATE_WORKER_ORT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+// ONNX Runtime 1.16, the oldest release whose API this worker asks for.
+#define ORT_REQUESTED_API_VERSION 16
+
+typedef struct OrtStatus OrtStatus;
+typedef struct OrtEnv OrtEnv;
+typedef struct OrtSession OrtSession;
+typedef struct OrtSessionOptions OrtSessionOptions;
+typedef struct OrtMemoryInfo OrtMemoryInfo;
+typedef struct OrtValue OrtValue;
+typedef struct OrtRunOptions OrtRunOptions;
+typedef struct OrtAllocator OrtAllocator;
+typedef struct OrtTensorTypeAndShapeInfo OrtTensorTypeAndShapeInfo;
+
+enum {
+    ORT_LOGGING_LEVEL_ERROR = 3,
+    ORT_ENABLE_ALL = 99,
+    ORT_SEQUENTIAL = 0,
+    ORT_ARENA_ALLOCATOR = 1,
+    ORT_MEM_TYPE_DEFAULT = 0,
+    ORT_TENSOR_FLOAT = 1,
+    ORT_TENSOR_INT64 = 7,
+};
+
+typedef struct {
+    const void *(*GetApi)(uint32_t version);
+    const char *(*GetVersionString)(void);
+} OrtApiBase;
+
+// The functions used, with their places in the OrtApi table.
+typedef struct {
+    OrtStatus *(*CreateEnv)(int level, const char *id, OrtEnv **out);
+    const char *(*GetErrorMessage)(const OrtStatus *status);
+    void (*ReleaseStatus)(OrtStatus *status);
+    OrtStatus *(*CreateSessionOptions)(OrtSessionOptions **out);
+    OrtStatus *(*SetIntraOpNumThreads)(OrtSessionOptions *options, int threads);
+    OrtStatus *(*SetInterOpNumThreads)(OrtSessionOptions *options, int threads);
+    OrtStatus *(*SetSessionGraphOptimizationLevel)(OrtSessionOptions *options, int level);
+    OrtStatus *(*SetSessionExecutionMode)(OrtSessionOptions *options, int mode);
+    OrtStatus *(*CreateSessionFromArray)(const OrtEnv *env, const void *model, size_t length, const OrtSessionOptions *options, OrtSession **out);
+    OrtStatus *(*SessionGetInputCount)(const OrtSession *session, size_t *out);
+    OrtStatus *(*SessionGetInputName)(const OrtSession *session, size_t index, OrtAllocator *allocator, char **out);
+    OrtStatus *(*SessionGetOutputName)(const OrtSession *session, size_t index, OrtAllocator *allocator, char **out);
+    OrtStatus *(*GetAllocatorWithDefaultOptions)(OrtAllocator **out);
+    OrtStatus *(*AllocatorFree)(OrtAllocator *allocator, void *pointer);
+    OrtStatus *(*CreateCpuMemoryInfo)(int allocator_type, int memory_type, OrtMemoryInfo **out);
+    OrtStatus *(*CreateTensorWithDataAsOrtValue)(const OrtMemoryInfo *info, void *data, size_t length, const int64_t *shape, size_t rank, int type, OrtValue **out);
+    OrtStatus *(*Run)(OrtSession *session, const OrtRunOptions *options, const char *const *input_names, const OrtValue *const *inputs, size_t input_count,
+                      const char *const *output_names, size_t output_count, OrtValue **outputs);
+    OrtStatus *(*GetTensorMutableData)(OrtValue *value, void **out);
+    OrtStatus *(*GetTensorTypeAndShape)(const OrtValue *value, OrtTensorTypeAndShapeInfo **out);
+    OrtStatus *(*GetTensorShapeElementCount)(const OrtTensorTypeAndShapeInfo *info, size_t *out);
+    void (*ReleaseValue)(OrtValue *value);
+    void (*ReleaseTensorTypeAndShapeInfo)(OrtTensorTypeAndShapeInfo *info);
+    const char *version;
+} ort_api;
+
+// Loads the library: $NARRATE_ONNXRUNTIME, else libonnxruntime.so* beside this program (or in
+// ../lib/narrate), else the loader's search path. NULL with `reason` filled when it cannot.
+const ort_api *ort_load(char *reason, size_t reason_size);
+
+// The message of a failed call (and releases the status); NULL for success.
+const char *ort_failure(const ort_api *api, OrtStatus *status, char *buffer, size_t size);
+
+#endif
