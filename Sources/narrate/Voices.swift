@@ -3,9 +3,21 @@ import Foundation
 import NarrateKit
 
 extension Narrate {
-    /// `narrate voices`: list presets and eSpeak voices.
+    /// `narrate voices`: list the voices (the default), or install a Piper voice.
     struct Voices: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List the voices: presets from voices/, then eSpeak's voices.")
+        static let configuration = CommandConfiguration(
+            abstract: "List the voices (presets, installed Piper voices, eSpeak's voices), or install a Piper voice.",
+            subcommands: [VoicesList.self],
+            defaultSubcommand: VoicesList.self
+        )
+    }
+
+    /// `narrate voices list`: presets, Piper voices, then eSpeak's voices.
+    struct VoicesList: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "list",
+            abstract: "List the voices: presets from voices/, installed Piper voices, then eSpeak's voices."
+        )
 
         @Option(name: [.short, .long], help: "Only voices for this language (fr, en, en-gb).")
         var language: String?
@@ -27,9 +39,23 @@ extension Narrate {
             print("NAME                  LANGUAGES            GENDER  VOICE")
             for voice in voices {
                 let name = voice.preset == nil ? (voice.languages.first ?? voice.name) : voice.name
-                let detail = voice.preset.map { "preset: \($0.voice), rate \($0.rate), pitch \($0.pitch)" } ?? "\(voice.name) (\(voice.identifier))"
-                print("\(name.rightPadded(21)) \(voice.languages.joined(separator: ",").rightPadded(20)) \(voice.gender.rawValue.prefix(6).description.rightPadded(7)) \(detail)")
+                print("\(name.rightPadded(21)) \(voice.languages.joined(separator: ",").rightPadded(20)) \(voice.gender.rawValue.prefix(6).description.rightPadded(7)) \(Self.detail(of: voice))")
             }
+        }
+
+        /// What the last column says of a voice.
+        static func detail(of voice: Voice) -> String {
+            if let piper = voice.piper {
+                let speakers = piper.speakers == 1 ? "1 speaker" : "\(piper.speakers) speakers"
+                return "piper: \(piper.quality ?? "unknown quality"), \(speakers), \(piper.sampleRate) Hz (\(piper.model))"
+            }
+            if let preset = voice.preset {
+                if let piper = preset.piper {
+                    return "preset: piper \(URL(fileURLWithPath: piper.model).deletingPathExtension().lastPathComponent)" + (piper.speaker.map { ", speaker \($0)" } ?? "")
+                }
+                return "preset: \(preset.voice), rate \(preset.rate), pitch \(preset.pitch)"
+            }
+            return "\(voice.name) (\(voice.identifier))"
         }
     }
 }
