@@ -107,6 +107,7 @@ void serve(const narrate_worker_request *request, const char *text, const char *
         const int fatal[] = {SIGABRT, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP};
         for (size_t index = 0; index < sizeof fatal / sizeof *fatal; index++) signal(fatal[index], SIG_DFL);
         if (request->kind == NARRATE_WORKER_SYNTHESIZE) run_synthesis(request, text, entry_path, sample_rate, done[1]);
+        if (request->kind == NARRATE_WORKER_PHONEMIZE) run_phonemes(request, text, done[1]);
         run_listing(request, done[1]);
     }
     close(done[1]);

@@ -100,7 +100,7 @@ int main(void) {
         voice[request.voice_length] = 0;
         text[request.text_length] = 0;
         entry_path[request.entry_path_length] = 0;
-        if (request.kind == NARRATE_WORKER_SYNTHESIZE) {
+        if (request.kind == NARRATE_WORKER_SYNTHESIZE || request.kind == NARRATE_WORKER_PHONEMIZE) {
             synthesize(&request, voice, text, entry_path, sample_rate);
         } else {
             serve(&request, text, NULL, sample_rate);  // a listing: a child of the worker itself

@@ -196,8 +196,44 @@ static char clause_terminator(const char *start, const char *end, int lookahead,
 }
 
 // Appends a phoneme string's code points, NFD-decomposed, with `(lang)` switches removed.
+// Appends a code point's UTF-8 to the sentence's IPA.
+static int append_ipa(phoneme_sentence *sentence, uint32_t codepoint) {
+    char bytes[4];
+    size_t length;
+    if (codepoint < 0x80) {
+        bytes[0] = (char)codepoint;
+        length = 1;
+    } else if (codepoint < 0x800) {
+        bytes[0] = (char)(0xC0 | codepoint >> 6);
+        bytes[1] = (char)(0x80 | (codepoint & 0x3F));
+        length = 2;
+    } else if (codepoint < 0x10000) {
+        bytes[0] = (char)(0xE0 | codepoint >> 12);
+        bytes[1] = (char)(0x80 | (codepoint >> 6 & 0x3F));
+        bytes[2] = (char)(0x80 | (codepoint & 0x3F));
+        length = 3;
+    } else {
+        bytes[0] = (char)(0xF0 | codepoint >> 18);
+        bytes[1] = (char)(0x80 | (codepoint >> 12 & 0x3F));
+        bytes[2] = (char)(0x80 | (codepoint >> 6 & 0x3F));
+        bytes[3] = (char)(0x80 | (codepoint & 0x3F));
+        length = 4;
+    }
+    if (sentence->ipa_length + length + 1 > sentence->ipa_capacity) {
+        size_t next = sentence->ipa_capacity ? sentence->ipa_capacity * 2 : 256;
+        char *grown = realloc(sentence->ipa, next);
+        if (!grown) return -1;
+        sentence->ipa = grown;
+        sentence->ipa_capacity = next;
+    }
+    memcpy(sentence->ipa + sentence->ipa_length, bytes, length);
+    sentence->ipa_length += length;
+    sentence->ipa[sentence->ipa_length] = 0;
+    return 0;
+}
+
 static int append_phonemes(const phoneme_map *map, const char *phonemes, phoneme_sentence *sentence, size_t *capacity,
-                           uint32_t *unknown, int64_t pad) {
+                           uint32_t *unknown, int64_t pad, int keep_ipa) {
     const unsigned char *at = (const unsigned char *)phonemes;
     int in_switch = 0;
     while (*at) {
@@ -221,6 +257,7 @@ static int append_phonemes(const phoneme_map *map, const char *phonemes, phoneme
             part_count = decomposition->count;
         }
         for (size_t index = 0; index < part_count; index++) {
+            if (keep_ipa && append_ipa(sentence, parts[index]) != 0) return -1;
             size_t count;
             const int64_t *ids = phoneme_ids_of(map, parts[index], &count);
             if (!ids) {
@@ -257,7 +294,9 @@ static int begin_sentence(const phoneme_map *map, phoneme_sentences *out, size_t
 }
 
 int phonemize(const phoneme_map *map, const char *text, phoneme_sentences *out) {
+    int keep_ipa = out->keep_ipa;
     memset(out, 0, sizeof *out);
+    out->keep_ipa = keep_ipa;
     size_t pad_count;
     const int64_t *pads = phoneme_ids_of(map, '_', &pad_count);
     int64_t pad = pad_count ? pads[0] : 0;
@@ -280,11 +319,11 @@ int phonemize(const phoneme_map *map, const char *text, phoneme_sentences *out) 
             sentence_start = cursor;
             while (*sentence_start && is_space((unsigned char)*sentence_start)) sentence_start++;
         }
-        if (phonemes && append_phonemes(map, phonemes, sentence, &id_capacity, &out->unknown, pad) != 0) return -1;
+        if (phonemes && append_phonemes(map, phonemes, sentence, &id_capacity, &out->unknown, pad, keep_ipa) != 0) return -1;
         if (terminator) {
             char mark[2] = {terminator, 0};
-            if (append_phonemes(map, mark, sentence, &id_capacity, &out->unknown, pad) != 0) return -1;
-            if (strchr(",:;", terminator) && append_phonemes(map, " ", sentence, &id_capacity, &out->unknown, pad) != 0) return -1;
+            if (append_phonemes(map, mark, sentence, &id_capacity, &out->unknown, pad, keep_ipa) != 0) return -1;
+            if (strchr(",:;", terminator) && append_phonemes(map, " ", sentence, &id_capacity, &out->unknown, pad, keep_ipa) != 0) return -1;
         }
         cursor = clause_end > cursor ? clause_end : cursor;
         int end_of_sentence = terminator == '.' || terminator == '?' || terminator == '!' || !position;

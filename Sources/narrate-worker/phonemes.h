@@ -37,15 +37,19 @@ typedef struct {
     size_t id_count;
     int32_t text_offset;
     int32_t text_length;
+    char *ipa;  // the phonemes as piper hands them to the id map (UTF-8, NFD), when asked for
+    size_t ipa_length, ipa_capacity;
 } phoneme_sentence;
 
 typedef struct {
     phoneme_sentence *sentences;
     size_t count;
     uint32_t unknown;  // the first code point the map had no id for (0: none)
+    int keep_ipa;      // set before phonemize: also collect each sentence's `ipa`
 } phoneme_sentences;
 
 // Phonemizes `text` (UTF-8) with eSpeak NG's current voice; 0 on success (-1: out of memory).
+// `out->keep_ipa` is read: set it (and nothing else) first to collect the IPA.
 int phonemize(const phoneme_map *map, const char *text, phoneme_sentences *out);
 
 #endif

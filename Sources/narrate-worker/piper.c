@@ -267,18 +267,45 @@ static uint32_t run_sentence(const phoneme_sentence *sentence, int32_t *detail) 
     return status;
 }
 
+// eSpeak reads SSML and [[phoneme]] spans where its last synthesis was asked to: an empty one
+// sets that up (a child synthesizes nothing else, and is thrown away).
+static void read_markup_as_asked(const narrate_worker_request *request) {
+    if (!(request->flags & (NARRATE_WORKER_FLAG_SSML | NARRATE_WORKER_FLAG_PHONEMES))) return;
+    unsigned int flags = espeakCHARS_UTF8;
+    if (request->flags & NARRATE_WORKER_FLAG_SSML) flags |= espeakSSML;
+    if (request->flags & NARRATE_WORKER_FLAG_PHONEMES) flags |= espeakPHONEMES;
+    espeak_Synth("", 1, 0, POS_CHARACTER, 0, flags, NULL, NULL);
+    audio_reset();
+}
+
+void piper_phonemes(const narrate_worker_request *request, const char *text, char **lines, size_t *length) {
+    read_markup_as_asked(request);
+    phoneme_sentences sentences = {.keep_ipa = 1};
+    if (phonemize(&voice.map, text, &sentences) != 0) _exit(3);
+    size_t capacity = 4096, used = 0;
+    char *out = malloc(capacity);
+    for (size_t index = 0; out && index < sentences.count; index++) {
+        const phoneme_sentence *sentence = &sentences.sentences[index];
+        size_t needed = 64 + sentence->ipa_length + sentence->id_count * 21;
+        if (used + needed > capacity) {
+            while (used + needed > capacity) capacity *= 2;
+            char *grown = realloc(out, capacity);
+            if (!grown) _exit(3);
+            out = grown;
+        }
+        used += (size_t)sprintf(out + used, "%d\x1f%d\x1f%s\x1f", sentence->text_offset, sentence->text_length, sentence->ipa ? sentence->ipa : "");
+        for (size_t id = 0; id < sentence->id_count; id++) used += (size_t)sprintf(out + used, id ? " %lld" : "%lld", (long long)sentence->ids[id]);
+        out[used++] = '\n';
+    }
+    if (!out) _exit(3);
+    *lines = out;
+    *length = used;
+}
+
 uint32_t piper_synthesize(const narrate_worker_request *request, const char *text, int32_t *detail) {
     audio_set_rate(voice.sample_rate);
-    if (request->flags & (NARRATE_WORKER_FLAG_SSML | NARRATE_WORKER_FLAG_PHONEMES)) {
-        // eSpeak reads SSML and [[phoneme]] spans where its last synthesis was asked to: an
-        // empty one sets that up (this child synthesizes nothing else, and is thrown away).
-        unsigned int flags = espeakCHARS_UTF8;
-        if (request->flags & NARRATE_WORKER_FLAG_SSML) flags |= espeakSSML;
-        if (request->flags & NARRATE_WORKER_FLAG_PHONEMES) flags |= espeakPHONEMES;
-        espeak_Synth("", 1, 0, POS_CHARACTER, 0, flags, NULL, NULL);
-        audio_reset();
-    }
-    phoneme_sentences sentences;
+    read_markup_as_asked(request);
+    phoneme_sentences sentences = {0};
     if (phonemize(&voice.map, text, &sentences) != 0) {
         fprintf(stderr, "narrate-worker: out of memory while phonemizing\n");
         _exit(3);

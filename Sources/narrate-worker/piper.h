@@ -24,4 +24,7 @@ int piper_loaded(void);
 // (SYNTH_FAILED with `*detail`, TOO_LONG) and the reason on standard error.
 uint32_t piper_synthesize(const narrate_worker_request *request, const char *text, int32_t *detail);
 
+// In the child: the text's sentences as lines of NARRATE_WORKER_PHONEMIZE's answer (malloc'd).
+void piper_phonemes(const narrate_worker_request *request, const char *text, char **lines, size_t *length);
+
 #endif

@@ -287,3 +287,46 @@ void run_listing(const narrate_worker_request *request, int done_fd) {
     if (!text) _exit(3);
     _exit(write_frame(NARRATE_WORKER_LIST, request->id, 0, 0, text, length, 0, NULL, 0, 0) ? 1 : 0);
 }
+
+// A line of text that grows: the phonemes' answer.
+typedef struct {
+    char *bytes;
+    size_t length, capacity;
+} text_buffer;
+
+static void text_append(text_buffer *buffer, const char *bytes, size_t length) {
+    if (buffer->length + length + 1 > buffer->capacity) {
+        size_t capacity = buffer->capacity ? buffer->capacity : 4096;
+        while (capacity < buffer->length + length + 1) capacity *= 2;
+        char *grown = realloc(buffer->bytes, capacity);
+        if (!grown) _exit(3);
+        buffer->bytes = grown;
+        buffer->capacity = capacity;
+    }
+    memcpy(buffer->bytes + buffer->length, bytes, length);
+    buffer->length += length;
+}
+
+// The text's phonemes (see NARRATE_WORKER_PHONEMIZE): a Piper voice's sentences with their
+// ids, or eSpeak's IPA clause by clause.
+void run_phonemes(const narrate_worker_request *request, const char *text, int done_fd) {
+    text_buffer out = {0};
+    char field[64];
+    if (piper_loaded()) {
+        piper_phonemes(request, text, &out.bytes, &out.length);
+    } else {
+        const void *position = text;
+        while (position) {
+            const char *before = position;
+            const char *phonemes = espeak_TextToPhonemes(&position, espeakCHARS_UTF8, espeakPHONEMES_IPA);
+            int32_t offset = 0;
+            for (const char *at = text; at < before; at++) offset += ((unsigned char)*at & 0xC0) != 0x80;
+            int length = snprintf(field, sizeof field, "%d\x1f" "0\x1f", offset);
+            text_append(&out, field, (size_t)length);
+            if (phonemes) text_append(&out, phonemes, strlen(phonemes));
+            text_append(&out, "\x1f\n", 2);
+        }
+    }
+    close(done_fd);
+    _exit(write_frame(NARRATE_WORKER_LIST, request->id, 0, 0, out.bytes, out.length, 0, NULL, 0, 0) ? 1 : 0);
+}

@@ -36,5 +36,6 @@ extern int worker_log_fd;
 int warning_fd(void);
 
 void run_listing(const narrate_worker_request *request, int done_fd);
+void run_phonemes(const narrate_worker_request *request, const char *text, int done_fd);
 
 #endif

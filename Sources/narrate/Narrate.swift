@@ -15,7 +15,7 @@ struct Narrate: AsyncParsableCommand {
         subcommands: [
             Say.self, PageCommand.self, Next.self, BookCommand.self, Pages.self, Text.self,
             Add.self, List.self, Show.self, Search.self, TOC.self, Remove.self,
-            Voices.self, CacheCommand.self, Serve.self,
+            Voices.self, Phonemes.self, CacheCommand.self, Serve.self,
         ]
     )
 

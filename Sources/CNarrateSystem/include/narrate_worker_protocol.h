@@ -39,6 +39,10 @@ enum narrate_worker_kind {
     NARRATE_WORKER_SYNTHESIZE = 1,
     NARRATE_WORKER_LIST_VOICES = 2,
     NARRATE_WORKER_LIST_VARIANTS = 3,
+    // The phonemes of the text, answered as a LIST: one sentence (Piper) or clause (eSpeak) a
+    // line: text offset, text length (Unicode scalars), IPA, and a Piper voice's phoneme ids
+    // separated by spaces; fields separated by 0x1F.
+    NARRATE_WORKER_PHONEMIZE = 4,
 };
 
 enum narrate_worker_flags {

@@ -120,7 +120,7 @@ public final class ESpeakSynthesizer: SpeechSynthesizerContract {
         }
     }
 
-    private func answer(_ request: SpeechRequest, entry: EntryDraft?) async throws(SpeechError) -> ESpeakWorkerConnection.WorkerAnswer {
+    func answer(_ request: SpeechRequest, entry: EntryDraft?, kind: narrate_worker_kind = NARRATE_WORKER_SYNTHESIZE) async throws(SpeechError) -> ESpeakWorkerConnection.WorkerAnswer {
         guard !request.text.isEmpty else { throw .emptyText }
         guard request.text.utf8.count <= Int(NARRATE_WORKER_MAX_TEXT_BYTES), request.voice.voice.utf8.count <= 256 else {
             throw .synthesisFailed(code: Int(EE_BUFFER_FULL.rawValue), voice: request.voice.voice, textLength: request.text.unicodeScalars.count)
@@ -137,7 +137,7 @@ public final class ESpeakSynthesizer: SpeechSynthesizerContract {
         }
         let worker = try pool.worker()
         return await worker.send(
-            kind: NARRATE_WORKER_SYNTHESIZE, voice: request.voice, voiceName: voiceName, text: request.text, isSSML: request.isSSML,
+            kind: kind, voice: request.voice, voiceName: voiceName, text: request.text, isSSML: request.isSSML,
             phonemeInput: request.phonemeInput, entry: entry, deadline: limits.deadline(for: request.text, piper: voiceName != nil),
             maxSamples: limits.maxSeconds * sampleRate
         )
@@ -199,7 +199,7 @@ public final class ESpeakSynthesizer: SpeechSynthesizerContract {
     }
 
     /// The worker's error with what only the request knows: the voice, the text, the limits.
-    private func describe(_ error: SpeechError, for request: SpeechRequest) -> SpeechError {
+    func describe(_ error: SpeechError, for request: SpeechRequest) -> SpeechError {
         switch error {
         case .voiceNotFound:
             .voiceNotFound(request.voice.voice, suggestions: [])
