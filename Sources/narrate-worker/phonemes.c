@@ -180,6 +180,11 @@ static char clause_terminator(const char *start, const char *end, int lookahead,
         }
         if (at > start) {
             char punctuation = at[-1];
+            if (punctuation == '.' && at - 1 > start && at[-2] == '.') {
+                // An ellipsis ends a clause that piper gives no punctuation (and no sentence end).
+                *clause_end = at;
+                return 0;
+            }
             if (strchr(".?!,:;", punctuation)) {
                 *clause_end = at;
                 return punctuation;

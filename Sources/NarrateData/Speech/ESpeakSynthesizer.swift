@@ -77,7 +77,7 @@ public final class ESpeakSynthesizer: SpeechSynthesizerContract {
 
     /// A Piper voice's audio is its model's: the engine is `piper`, and its version names the
     /// eSpeak NG that phonemizes, the model's and configuration's SHA-256 and the settings.
-    public func descriptor(for request: SpeechRequest) throws(SpeechError) -> EngineDescriptor {
+    public func descriptor(for request: SpeechRequest) async throws(SpeechError) -> EngineDescriptor {
         guard let piper = request.voice.piper else { return engine }
         let voice = try piperVoices.voice(model: piper.model)
         let resolved = try voice.resolve(request.voice)

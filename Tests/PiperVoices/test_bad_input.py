@@ -1,0 +1,110 @@
+"""Bad input with a Piper voice: each is one clear line, a non-zero exit (not a crash of
+Narrate), and nothing cached."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import time
+from pathlib import Path
+
+import pytest
+
+from piper_support import VOICE, run_narrate, voice_files
+
+
+def entries(cache: Path) -> list[Path]:
+    return [path for path in cache.rglob("*") if path.is_file() and "objects" in path.parts] if cache.exists() else []
+
+
+def refused(args: list[str], voices: Path, tmp_path: Path, env: dict | None = None) -> str:
+    cache = tmp_path / "cache"
+    result = run_narrate(args, voices, cache=cache, env=env, check=False, timeout=120)
+    assert result.returncode == 1, f"exit {result.returncode}: {result.stderr}"
+    lines = [line for line in result.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1, result.stderr
+    assert entries(cache) == [], "something was cached"
+    return lines[0]
+
+
+def broken_voice(tmp_path: Path, name: str, model: bytes | None = None, config: str | None = None) -> Path:
+    """A voice folder holding one voice `name` with the model and config given (else joe's)."""
+    folder = tmp_path / "broken-voices"
+    folder.mkdir(exist_ok=True)
+    real_model, real_config = voice_files()
+    (folder / f"{name}.onnx").write_bytes(model if model is not None else real_model.read_bytes())
+    (folder / f"{name}.onnx.json").write_text(config if config is not None else real_config.read_text())
+    return folder
+
+
+def say(voice: str, text: str = "Hello there. How are you?") -> list[str]:
+    return ["say", text, "--voice", voice, "-o", "/dev/null", "-q"]
+
+
+def test_no_onnx_runtime_says_how_to_install_it(voices, tmp_path):
+    line = refused(say(VOICE), voices, tmp_path, env={"NARRATE_ONNXRUNTIME": str(tmp_path / "missing" / "libonnxruntime.so")})
+    assert "ONNX Runtime could not be loaded from NARRATE_ONNXRUNTIME" in line, line
+
+
+def test_a_truncated_model(tmp_path):
+    model = voice_files()[0].read_bytes()
+    folder = broken_voice(tmp_path, "truncated", model=model[: len(model) // 2])
+    line = refused(say("truncated"), folder, tmp_path)
+    assert "not a valid ONNX file (truncated or corrupt)" in line, line
+
+
+def test_a_model_of_random_bytes(tmp_path):
+    folder = broken_voice(tmp_path, "garbage", model=os.urandom(200_000))
+    line = refused(say("garbage"), folder, tmp_path)
+    assert "garbage" in line and ("not a valid ONNX file" in line or "ONNX Runtime cannot load" in line), line
+
+
+def test_a_configuration_that_is_not_json(tmp_path):
+    folder = broken_voice(tmp_path, "notjson", config="this is { not json")
+    # A broken configuration hides the voice from the listing, so it is named by path.
+    line = refused(say(str(folder / "notjson.onnx")), folder, tmp_path)
+    assert "is not a Piper voice's JSON" in line, line
+
+
+def test_a_configuration_without_phoneme_id_map(tmp_path):
+    config = json.loads(voice_files()[1].read_text())
+    del config["phoneme_id_map"]
+    folder = broken_voice(tmp_path, "nomap", config=json.dumps(config))
+    line = refused(say(str(folder / "nomap.onnx")), folder, tmp_path)
+    assert "lacks phoneme_id_map" in line, line
+
+
+def test_a_model_whose_inputs_are_not_pipers(tmp_path):
+    import onnxruntime
+
+    sigmoid = Path(onnxruntime.__file__).parent / "datasets" / "sigmoid.onnx"
+    folder = broken_voice(tmp_path, "sigmoid", model=sigmoid.read_bytes())
+    line = refused(say("sigmoid"), folder, tmp_path)
+    assert "does not take a Piper voice's inputs" in line, line
+
+
+def test_a_speaker_out_of_range(tmp_path):
+    folder = broken_voice(tmp_path, "joe")
+    (folder / "joe-speaker-3.json").write_text(json.dumps({"name": "joe-speaker-3", "voice": "en-us", "piper": {"model": "joe", "speaker": 3}}))
+    line = refused(say("joe-speaker-3"), folder, tmp_path)
+    assert "speaker 3 is out of range" in line, line
+
+
+def test_a_five_megabyte_sentence_is_refused_at_once(voices, tmp_path):
+    text = tmp_path / "huge.txt"
+    text.write_text("word " * 1_000_000)
+    started = time.monotonic()
+    line = refused(["say", "-f", str(text), "--voice", VOICE, "-o", str(tmp_path / "huge.wav"), "-q"], voices, tmp_path)
+    assert "hours of audio" in line, line
+    assert time.monotonic() - started < 60
+    assert not (tmp_path / "huge.wav").exists()
+
+
+def test_an_engine_killed_mid_chunk_costs_that_chunk_and_the_next_run_speaks(voices, tmp_path):
+    # Given a worker child that aborts on one text (the test hook of the engine worker)
+    line = refused(say(VOICE, "This sentence has the CRASHME marker."), voices, tmp_path, env={"NARRATE_WORKER_CRASH_ON": "CRASHME"})
+    assert "crashed" in line, line
+    # When the next text comes, it is spoken
+    result = run_narrate(say(VOICE, "And this one is fine."), voices, cache=tmp_path / "cache", env={"NARRATE_WORKER_CRASH_ON": "CRASHME"})
+    assert result.returncode == 0

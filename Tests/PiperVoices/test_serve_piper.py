@@ -1,0 +1,78 @@
+"""`narrate serve` speaking a Piper voice to OpenAI's `openai` SDK and Home Assistant's
+`wyoming` client; the voice is listed by GET /v1/audio/voices and Wyoming's describe."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+
+import numpy as np
+import pytest
+import requests
+from openai import OpenAI
+from wyoming.audio import AudioChunk, AudioStart, AudioStop
+from wyoming.client import AsyncTcpClient
+from wyoming.info import Describe, Info
+from wyoming.tts import Synthesize, SynthesizeVoice
+
+from narrate_service import start_server
+from piper_support import VOICE, parse_wav, run_narrate, samples
+
+TEXT = "Good evening. The lights in the living room are now off, and the front door is locked."
+
+
+@pytest.fixture(scope="module")
+def server(voices, tmp_path_factory):
+    os.environ["NARRATE_VOICES_DIR"] = str(voices)
+    try:
+        with start_server(tmp_path_factory.mktemp("serve")) as running:
+            yield running
+    finally:
+        os.environ.pop("NARRATE_VOICES_DIR", None)
+
+
+def wyoming(server, events: list, until) -> list:
+    async def session():
+        received = []
+        async with AsyncTcpClient(server.wyoming_host, server.wyoming_port) as client:
+            for event in events:
+                await client.write_event(event.event())
+            while True:
+                event = await asyncio.wait_for(client.read_event(), 120)
+                assert event is not None, [e.type for e in received]
+                received.append(event)
+                if until(event):
+                    return received
+
+    return asyncio.run(session())
+
+
+def test_the_voice_list_has_the_piper_voice(server):
+    voices = requests.get(server.v1 + "/audio/voices", timeout=60).json()["voices"]
+    joe = [voice for voice in voices if voice["name"] == VOICE]
+    assert len(joe) == 1 and joe[0]["kind"] == "piper", joe
+    assert "22050 Hz" in joe[0]["description"]
+
+
+def test_the_openai_sdk_speaks_the_piper_voice_as_narrate_say_does(server, voices, tmp_path):
+    client = OpenAI(base_url=server.v1, api_key="unused", max_retries=0, timeout=300)
+    wav = client.audio.speech.create(model="tts-1", voice=VOICE, input=TEXT, response_format="wav").content
+    parsed = parse_wav(wav)
+    assert parsed.rate == 22050 and parsed.seconds > 2
+    output = tmp_path / "say.wav"
+    run_narrate(["say", TEXT, "--voice", VOICE, "-o", str(output), "-q"], voices, cache=tmp_path / "cache")
+    assert parse_wav(output.read_bytes()).pcm == parsed.pcm, "the service and narrate say speak the same text differently"
+    # pcm: OpenAI's 24 kHz
+    pcm = client.audio.speech.create(model="tts-1", voice=VOICE, input=TEXT, response_format="pcm").content
+    assert abs(len(pcm) / 2 / 24000 - parsed.seconds) < 0.1
+
+
+def test_wyoming_describes_and_synthesizes_the_piper_voice(server):
+    events = wyoming(server, [Describe()], lambda event: Info.is_type(event.type))
+    program = Info.from_event(events[-1]).tts[0]
+    assert VOICE in {voice.name for voice in program.voices}
+    events = wyoming(server, [Synthesize(text=TEXT, voice=SynthesizeVoice(name=VOICE))], lambda event: AudioStop.is_type(event.type))
+    start = next(AudioStart.from_event(event) for event in events if AudioStart.is_type(event.type))
+    audio = b"".join(AudioChunk.from_event(event).audio for event in events if AudioChunk.is_type(event.type))
+    assert start.rate in (22050, 24000, 16000) and len(audio) / 2 / start.rate > 2
+    assert np.max(np.abs(np.frombuffer(audio, dtype="<i2"))) > 10000
