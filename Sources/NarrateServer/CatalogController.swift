@@ -24,7 +24,7 @@ struct CatalogController: Sendable {
         var voice: String
         var language: String?
         var gender: String?
-        /// `openai`, `preset` or `espeak`.
+        /// `openai`, `preset`, `piper` (an installed Piper voice) or `espeak`.
         var kind: String
         var description: String?
     }
@@ -58,8 +58,14 @@ struct CatalogController: Sendable {
         var seen = Set<String>()
         for voice in all where voice.preset != nil {
             seen.insert(voice.name.lowercased())
+            if let piper = voice.piper {
+                let detail = "Piper voice, \(piper.quality ?? "unknown") quality, \(piper.speakers == 1 ? "1 speaker" : "\(piper.speakers) speakers"), \(piper.sampleRate) Hz"
+                entries.append(VoiceEntry(name: voice.name, voice: voice.name, language: voice.languages.first, gender: nil, kind: "piper", description: detail))
+                continue
+            }
             let kind = OpenAIVoices.profiles[voice.name.lowercased()] == nil ? "preset" : "openai"
-            entries.append(VoiceEntry(name: voice.name, voice: voice.preset?.voice ?? voice.identifier, language: voice.languages.first, gender: Self.gender(voice.gender, voice: voice.preset?.voice), kind: kind))
+            let speaks = voice.preset?.piper.map { URL(fileURLWithPath: $0.model).deletingPathExtension().lastPathComponent } ?? voice.preset?.voice ?? voice.identifier
+            entries.append(VoiceEntry(name: voice.name, voice: speaks, language: voice.languages.first, gender: Self.gender(voice.gender, voice: voice.preset?.voice), kind: kind))
         }
         for name in OpenAIVoices.names where !seen.contains(name) {
             let profile = OpenAIVoices.profiles[name]!

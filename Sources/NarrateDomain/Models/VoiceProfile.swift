@@ -43,6 +43,14 @@ public struct VoiceProfile: Sendable, Hashable, Codable {
         self.wordGap = wordGap
     }
 
+    /// The voice's name for a listener: a Piper voice's (its model's file name without
+    /// `.onnx`), else the eSpeak voice.
+    public var displayName: String {
+        guard let piper else { return voice }
+        let file = piper.model.split(separator: "/").last.map(String.init) ?? piper.model
+        return file.hasSuffix(".onnx") ? String(file.dropLast(5)) : file
+    }
+
     /// The profile used when the user names no voice: eSpeak's own defaults.
     public static let narrator = VoiceProfile(voice: "en-us")
 

@@ -37,10 +37,10 @@ public struct VoiceChoice: Sendable, Hashable {
     /// "voice nl (the book's language: nl)", for a status line.
     public var summary: String {
         switch reason {
-        case .named: "voice \(profile.voice) (chosen by name)"
-        case let .language(tag): "voice \(profile.voice) (the book's language: \(tag))"
-        case .standard(nil): "voice \(profile.voice) (the default)"
-        case let .standard(language?): "voice \(profile.voice) (the default: no installed voice speaks the book's language, \(language))"
+        case .named: "voice \(profile.displayName) (chosen by name)"
+        case let .language(tag): "voice \(profile.displayName) (the book's language: \(tag)\(profile.piper == nil ? "" : "; an installed Piper voice"))"
+        case .standard(nil): "voice \(profile.displayName) (the default)"
+        case let .standard(language?): "voice \(profile.displayName) (the default: no installed voice speaks the book's language, \(language))"
         }
     }
 }
@@ -97,13 +97,20 @@ public struct ResolveVoiceUseCase: ResolveVoiceUseCaseContract {
         return VoiceChoice(profile: try profile.validated(), reason: reason)
     }
 
-    /// A voice that speaks `language`: a preset first, then an engine voice; `nil` for
-    /// English (the default preset speaks it) or a language no voice speaks.
+    /// A voice that speaks `language`: an installed Piper voice first (a neural voice reads
+    /// best), then a preset, then an engine voice; `nil` for English without a Piper voice
+    /// (the default preset speaks it) or a language no voice speaks.
     private func voice(for language: String) async throws(SpeechError) -> VoiceProfile? {
         let wanted = String(language.lowercased().map { $0 == "_" ? "-" : $0 })
         let primary = String(wanted.split(separator: "-").first ?? Substring(wanted))
-        guard !primary.isEmpty, primary != "en" else { return nil }
+        guard !primary.isEmpty else { return nil }
         let voices = try await repository.voices()
+        for candidate in [wanted, primary] {
+            if let piper = voices.first(where: { $0.piper != nil && $0.languages.contains { $0.lowercased() == candidate } }) {
+                return piper.preset
+            }
+        }
+        guard primary != "en" else { return nil }
         for candidate in [wanted, primary] {
             if let preset = voices.first(where: { $0.preset != nil && $0.languages.contains { $0.lowercased() == candidate } }) {
                 return preset.preset
