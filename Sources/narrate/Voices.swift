@@ -7,7 +7,7 @@ extension Narrate {
     struct Voices: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "List the voices (presets, installed Piper voices, eSpeak's voices), or install a Piper voice.",
-            subcommands: [VoicesList.self],
+            subcommands: [VoicesList.self, VoicesInstall.self],
             defaultSubcommand: VoicesList.self
         )
     }
