@@ -2,9 +2,10 @@ import NarrateData
 import NarrateDomain
 
 extension NarrateEnvironment {
-    /// Showing how a voice reads a text (`narrate phonemes`), through this environment's
-    /// workers; nothing is synthesized or cached.
+    /// Showing how a voice reads a text (`narrate phonemes`), with the lexicons applied as
+    /// synthesis applies them, through this environment's workers; nothing is synthesized or
+    /// cached.
     public func phonemizeText() -> any PhonemizeTextUseCaseContract {
-        PhonemizeTextUseCase(repository: espeak)
+        PhonemizeTextUseCase(repository: TTSRepository(synthesizer: espeak, cache: nil, logger: logger))
     }
 }

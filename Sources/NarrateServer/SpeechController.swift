@@ -46,7 +46,7 @@ struct SpeechController: Sendable {
         }
         let speech = try await backend.speak(text, voice: voice, channel: context.channel)
         guard let first = speech.first else { throw APIError(.internalServerError, "No audio came.", code: "synthesis_failed") }
-        let single = text.chunks.count == 1
+        let single = text.chunks(for: voice).count == 1
         let encoder: any AudioStreamEncoder
         do {
             encoder = try makeAudioStreamEncoder(format: format, sampleRate: first.sampleRate, knownSampleCount: single && !isSSE ? first.samples.count : nil)

@@ -267,17 +267,6 @@ static uint32_t run_sentence(const phoneme_sentence *sentence, int32_t *detail) 
     return status;
 }
 
-// eSpeak reads SSML and [[phoneme]] spans where its last synthesis was asked to: an empty one
-// sets that up (a child synthesizes nothing else, and is thrown away).
-static void read_markup_as_asked(const narrate_worker_request *request) {
-    if (!(request->flags & (NARRATE_WORKER_FLAG_SSML | NARRATE_WORKER_FLAG_PHONEMES))) return;
-    unsigned int flags = espeakCHARS_UTF8;
-    if (request->flags & NARRATE_WORKER_FLAG_SSML) flags |= espeakSSML;
-    if (request->flags & NARRATE_WORKER_FLAG_PHONEMES) flags |= espeakPHONEMES;
-    espeak_Synth("", 1, 0, POS_CHARACTER, 0, flags, NULL, NULL);
-    audio_reset();
-}
-
 void piper_phonemes(const narrate_worker_request *request, const char *text, char **lines, size_t *length) {
     read_markup_as_asked(request);
     phoneme_sentences sentences = {.keep_ipa = 1};

@@ -97,6 +97,15 @@ int warning_fd(void) {
     return worker_log_fd;
 }
 
+void read_markup_as_asked(const narrate_worker_request *request) {
+    if (!(request->flags & (NARRATE_WORKER_FLAG_SSML | NARRATE_WORKER_FLAG_PHONEMES))) return;
+    unsigned int flags = espeakCHARS_UTF8;
+    if (request->flags & NARRATE_WORKER_FLAG_SSML) flags |= espeakSSML;
+    if (request->flags & NARRATE_WORKER_FLAG_PHONEMES) flags |= espeakPHONEMES;
+    espeak_Synth("", 1, 0, POS_CHARACTER, 0, flags, NULL, NULL);
+    audio_reset();
+}
+
 void audio_set_rate(int32_t sample_rate) {
     audio.sample_rate = sample_rate;
 }
@@ -315,6 +324,7 @@ void run_phonemes(const narrate_worker_request *request, const char *text, int d
     if (piper_loaded()) {
         piper_phonemes(request, text, &out.bytes, &out.length);
     } else {
+        read_markup_as_asked(request);
         const void *position = text;
         while (position) {
             const char *before = position;

@@ -33,6 +33,10 @@ void audio_mark(int32_t text_offset, int32_t text_length);
 // Where a child writes a warning the user should see (the worker's standard error; the
 // child's own goes to the worker, which keeps its last line for a failure).
 extern int worker_log_fd;
+// Makes eSpeak read SSML and [[phoneme]] spans in what it phonemizes next, as the request asks
+// (eSpeak reads them where its last synthesis was asked to: an empty one sets that up; a child
+// synthesizes nothing else, and is thrown away).
+void read_markup_as_asked(const narrate_worker_request *request);
 int warning_fd(void);
 
 void run_listing(const narrate_worker_request *request, int done_fd);

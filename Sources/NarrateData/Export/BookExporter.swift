@@ -161,7 +161,7 @@ public struct BookExporter: BookExportRepositoryContract {
         )
         let outcome: Result<ExportSummary, ExportError>
         do {
-            outcome = .success(try await exportBook(items: items, shard: options.shard, effects: effects, onProgress: onProgress))
+            outcome = .success(try await exportBook(items: items, voice: voice, shard: options.shard, effects: effects, onProgress: onProgress))
         } catch {
             outcome = .failure(error)
         }

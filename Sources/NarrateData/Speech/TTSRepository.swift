@@ -211,7 +211,7 @@ public final class TTSRepository: TTSRepositoryContract {
         }
     }
 
-    private func pronouncer(for voice: VoiceProfile) -> Pronouncer {
+    func pronouncer(for voice: VoiceProfile) -> Pronouncer {
         let name = voice.voice + "\n" + SpeechRequest(text: "", voice: voice).lexiconDigest
         if let known = pronouncers.withLock({ $0[name] }) { return known }
         let made = Pronouncer(lexicons: voice.lexicons, voice: voice.voice)

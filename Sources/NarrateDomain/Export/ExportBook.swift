@@ -35,11 +35,12 @@ public struct ExportBookEffects: Sendable {
 /// written: a later run without a shard assembles them.
 public func exportBook(
     items: [ExportItem],
+    voice: VoiceProfile? = nil,
     shard: ExportShard?,
     effects: ExportBookEffects,
     onProgress: @escaping @Sendable (ExportProgress) -> Void
 ) async throws(ExportError) -> ExportSummary {
-    let allChunks = ExportChunker.chunks(of: items)
+    let allChunks = ExportChunker.chunks(of: items, voice: voice)
     var finished: [Int: ExportedFile] = [:]
     if shard == nil {
         for (index, item) in items.enumerated() {

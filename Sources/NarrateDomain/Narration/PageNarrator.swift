@@ -14,7 +14,7 @@ struct PageNarrator: Sendable {
     func narrate(_ page: Page, of book: Book, voice requested: VoiceProfile) async throws(NarrationError) -> PageNarration {
         let voice: VoiceProfile
         do { voice = try requested.reading(book).validated() } catch { throw .speech(error) }
-        let chunks = TextChunker.chunks(of: page.text, maxScalars: NarrationPipeline.maxChunkScalars)
+        let chunks = NarrationPipeline.chunks(of: page.text, voice: voice)
         guard !chunks.isEmpty else { throw .speech(.emptyText) }
         var combined = SpeechAudio(sampleRate: 0, samples: [], wordMarks: [])
         do {

@@ -23,6 +23,13 @@ public struct SpeechText: Sendable, Equatable {
         }
     }
 
+    /// The chunks `voice` is given: `chunks`, or for a Piper voice one sentence each (SSML stays
+    /// whole).
+    public func chunks(for voice: VoiceProfile) -> [TextChunk] {
+        guard voice.piper != nil, !isSSML else { return chunks }
+        return NarrationPipeline.chunks(of: text, voice: voice)
+    }
+
     /// Whether there is nothing to say (no chunk).
     public var isEmpty: Bool { chunks.isEmpty }
 

@@ -87,7 +87,7 @@ public struct SpeakTextUseCase: SpeakTextUseCaseContract {
         guard !text.isEmpty else { throw .emptyText }
         var summary = SpeechSummary(chunkCount: 0, sampleCount: 0, sampleRate: 0)
         let pipeline = NarrationPipeline(repository: repository, cachePolicy: .localFirst, firstChunkAlone: firstChunkAlone)
-        try await pipeline.runPieces(text.chunks, voice: voice, isSSML: text.isSSML, asClips: asClips) { piece throws(SpeechError) in
+        try await pipeline.runPieces(text.chunks(for: voice), voice: voice, isSSML: text.isSSML, asClips: asClips) { piece throws(SpeechError) in
             summary.chunkCount += 1
             summary.sampleCount += piece.sampleCount
             summary.sampleRate = piece.sampleRate
