@@ -142,7 +142,7 @@ def post(url, text, stream_first=False):
     request = urllib.request.Request(url + "/v1/audio/speech", data=body, headers={"Content-Type": "application/json"})
     start = time.monotonic()
     with urllib.request.urlopen(request, timeout=600) as response:
-        response.read(1)
+        response.read(44 + 2)  # past the WAV header: the first sample
         first = time.monotonic() - start
         response.read()
     return first
