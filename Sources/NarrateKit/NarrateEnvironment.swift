@@ -47,7 +47,8 @@ public final class NarrateEnvironment: Sendable {
         let piperVoices = PiperVoiceCatalog(directories: configuration.voiceDirectories)
         let espeak = ESpeakSynthesizer(
             workers: configuration.engineWorkers, executable: configuration.workerExecutable,
-            environment: RemoteAPIKey.environmentWithoutKeys(), limits: configuration.engineLimits, piperVoices: piperVoices
+            environment: RemoteAPIKey.environmentWithoutKeys(), limits: configuration.engineLimits, piperVoices: piperVoices,
+            piperModelFolder: configuration.cacheDirectory.map { $0 + "/models" }
         )
         self.espeak = espeak
         remote = configuration.remote.map { RemoteSpeechSynthesizer(engine: $0, logger: logger) }

@@ -47,6 +47,8 @@ typedef struct {
     OrtStatus *(*SetInterOpNumThreads)(OrtSessionOptions *options, int threads);
     OrtStatus *(*SetSessionGraphOptimizationLevel)(OrtSessionOptions *options, int level);
     OrtStatus *(*SetSessionExecutionMode)(OrtSessionOptions *options, int mode);
+    OrtStatus *(*SetOptimizedModelFilePath)(OrtSessionOptions *options, const char *path);
+    OrtStatus *(*AddSessionConfigEntry)(OrtSessionOptions *options, const char *key, const char *value);
     OrtStatus *(*CreateSessionFromArray)(const OrtEnv *env, const void *model, size_t length, const OrtSessionOptions *options, OrtSession **out);
     OrtStatus *(*SessionGetInputCount)(const OrtSession *session, size_t *out);
     OrtStatus *(*SessionGetInputName)(const OrtSession *session, size_t index, OrtAllocator *allocator, char **out);
@@ -61,6 +63,8 @@ typedef struct {
     OrtStatus *(*GetTensorTypeAndShape)(const OrtValue *value, OrtTensorTypeAndShapeInfo **out);
     OrtStatus *(*GetTensorShapeElementCount)(const OrtTensorTypeAndShapeInfo *info, size_t *out);
     void (*ReleaseValue)(OrtValue *value);
+    void (*ReleaseSession)(OrtSession *session);
+    void (*ReleaseSessionOptions)(OrtSessionOptions *options);
     void (*ReleaseTensorTypeAndShapeInfo)(OrtTensorTypeAndShapeInfo *info);
     const char *version;
 } ort_api;

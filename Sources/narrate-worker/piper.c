@@ -1,7 +1,11 @@
 // A Piper voice in the worker. The description a client sends (fields separated by 0x1F):
 //   piper, model path, eSpeak voice, sample rate, noise_scale, length_scale, noise_w,
 //   speaker id (-1: none), silence after each sentence (samples), seed, name,
-//   phoneme_id_map ("hex=id+id,…"), NFD decompositions ("hex=hex+hex,…").
+//   phoneme_id_map ("hex=id+id,…"), NFD decompositions ("hex=hex+hex,…"), and where the
+//   model may be kept in ONNX Runtime's own format (a path prefix; empty: nowhere).
+// The model in ONNX Runtime's format (written once, beside the audio cache) is mapped from its
+// file and its weights used in place: every worker's zygote shares the same pages, so a worker
+// beyond the first costs little memory.
 // The zygote sets the eSpeak voice, loads ONNX Runtime and the model (seeding its random
 // nodes in memory: same text, same samples) with one inference thread; each child
 // phonemizes its text, runs the model sentence by sentence as piper does (each sentence's
@@ -16,6 +20,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "onnx_seed.h"
@@ -129,6 +134,54 @@ static int check_inputs(char *note, size_t note_size) {
     return voice.output_name ? 0 : -1;
 }
 
+// A session for `model` (ONNX or ONNX Runtime's format) with one inference thread; with
+// `save_as`, the optimized model is also written there in ONNX Runtime's format; with
+// `in_place`, the model's bytes are used as they are, weights included (they must outlive the
+// session). 0 on success, else the reason in `failure`.
+static int create_session_with(const void *model, size_t length, const char *save_as, int in_place, char *failure, size_t size) {
+    const ort_api *api = voice.api;
+    OrtSessionOptions *options = NULL;
+    const char *problem = ort_failure(api, api->CreateSessionOptions(&options), failure, size);
+    // One inference thread: a worker is one of --jobs, each on a core of its own.
+    if (!problem) problem = ort_failure(api, api->SetIntraOpNumThreads(options, 1), failure, size);
+    if (!problem) problem = ort_failure(api, api->SetInterOpNumThreads(options, 1), failure, size);
+    if (!problem) problem = ort_failure(api, api->SetSessionExecutionMode(options, ORT_SEQUENTIAL), failure, size);
+    if (!problem) problem = ort_failure(api, api->SetSessionGraphOptimizationLevel(options, ORT_ENABLE_ALL), failure, size);
+    if (!problem && save_as) problem = ort_failure(api, api->SetOptimizedModelFilePath(options, save_as), failure, size);
+    if (!problem && save_as) problem = ort_failure(api, api->AddSessionConfigEntry(options, "session.save_model_format", "ORT"), failure, size);
+    if (!problem && in_place) problem = ort_failure(api, api->AddSessionConfigEntry(options, "session.use_ort_model_bytes_directly", "1"), failure, size);
+    if (!problem && in_place) problem = ort_failure(api, api->AddSessionConfigEntry(options, "session.use_ort_model_bytes_for_initializers", "1"), failure, size);
+    if (!problem) problem = ort_failure(api, api->CreateSessionFromArray(voice.env, model, length, options, &voice.session), failure, size);
+    if (options) api->ReleaseSessionOptions(options);
+    return problem ? -1 : 0;
+}
+
+static int create_session(const void *model, size_t length, const char *save_as, char *failure, size_t size) {
+    return create_session_with(model, length, save_as, 0, failure, size);
+}
+
+// Loads the model in ONNX Runtime's format from `path`, mapped and used in place (the pages
+// shared with every process that maps it); 1 on success.
+static int load_shared(const char *path) {
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return 0;
+    struct stat status;
+    if (fstat(fd, &status) != 0 || status.st_size <= 0 || status.st_size > PIPER_MAX_MODEL_BYTES) {
+        close(fd);
+        return 0;
+    }
+    void *bytes = mmap(NULL, (size_t)status.st_size, PROT_READ, MAP_SHARED, fd, 0);
+    close(fd);
+    if (bytes == MAP_FAILED) return 0;
+    char failure[512];
+    if (create_session_with(bytes, (size_t)status.st_size, NULL, 1, failure, sizeof failure) != 0) {
+        munmap(bytes, (size_t)status.st_size);
+        voice.session = NULL;
+        return 0;
+    }
+    return 1;  // the mapping lives as long as the zygote and its children
+}
+
 uint32_t piper_load(const char *description, char *note, size_t note_size) {
     size_t length = strlen(description);
     char *copy = malloc(length + 1);
@@ -138,7 +191,7 @@ uint32_t piper_load(const char *description, char *note, size_t note_size) {
     }
     memcpy(copy, description, length + 1);
     char *fields[16];
-    if (split_fields(copy, fields, 16) != 13) {
+    if (split_fields(copy, fields, 16) != 14) {
         snprintf(note, note_size, "malformed Piper voice description");
         return NARRATE_WORKER_MODEL_FAILED;
     }
@@ -180,17 +233,37 @@ uint32_t piper_load(const char *description, char *note, size_t note_size) {
         return NARRATE_WORKER_MODEL_FAILED;
     }
     char failure[512];
-    OrtSessionOptions *options = NULL;
     const char *problem = ort_failure(api, api->CreateEnv(ORT_LOGGING_LEVEL_ERROR, "narrate", &voice.env), failure, sizeof failure);
-    if (!problem) problem = ort_failure(api, api->CreateSessionOptions(&options), failure, sizeof failure);
-    // One inference thread: a worker is one of --jobs, each on a core of its own.
-    if (!problem) problem = ort_failure(api, api->SetIntraOpNumThreads(options, 1), failure, sizeof failure);
-    if (!problem) problem = ort_failure(api, api->SetInterOpNumThreads(options, 1), failure, sizeof failure);
-    if (!problem) problem = ort_failure(api, api->SetSessionExecutionMode(options, ORT_SEQUENTIAL), failure, sizeof failure);
-    if (!problem) problem = ort_failure(api, api->SetSessionGraphOptimizationLevel(options, ORT_ENABLE_ALL), failure, sizeof failure);
-    if (!problem) problem = ort_failure(api, api->CreateSessionFromArray(voice.env, seeded_model, seeded_length, options, &voice.session), failure, sizeof failure);
-    free(seeded_model);
     if (!problem) problem = ort_failure(api, api->CreateCpuMemoryInfo(ORT_ARENA_ALLOCATOR, ORT_MEM_TYPE_DEFAULT, &voice.memory), failure, sizeof failure);
+    if (problem) {
+        free(seeded_model);
+        snprintf(note, note_size, "ONNX Runtime cannot start: %s", problem);
+        return NARRATE_WORKER_MODEL_FAILED;
+    }
+    // The model in ONNX Runtime's format: made from the seeded model once, then always used.
+    char ort_path[4200] = "";
+    if (fields[13][0]) snprintf(ort_path, sizeof ort_path, "%s-ort%s.ort", fields[13], api->version);
+    if (ort_path[0] && !load_shared(ort_path)) {
+        // Converted in a process of its own, whose memory goes when it exits (a session made
+        // here would leave the zygote's heap holding a copy of the weights).
+        char temporary[4300];
+        snprintf(temporary, sizeof temporary, "%s.%d.tmp", ort_path, (int)getpid());
+        fflush(stderr);
+        pid_t converter = fork();
+        if (converter == 0) {
+            _exit(create_session(seeded_model, seeded_length, temporary, failure, sizeof failure) == 0 ? 0 : 1);
+        }
+        int status = 0;
+        if (converter > 0) {
+            while (waitpid(converter, &status, 0) < 0 && errno == EINTR) {}
+            if (WIFEXITED(status) && WEXITSTATUS(status) == 0 && rename(temporary, ort_path) == 0 && !load_shared(ort_path)) unlink(ort_path);
+        }
+        unlink(temporary);
+    }
+    if (!voice.session) {
+        problem = create_session(seeded_model, seeded_length, NULL, failure, sizeof failure) == 0 ? NULL : failure;
+    }
+    free(seeded_model);
     if (problem) {
         snprintf(note, note_size, "ONNX Runtime cannot load the model %s: %s", model_path, problem);
         return NARRATE_WORKER_MODEL_FAILED;

@@ -20,6 +20,9 @@ public final class ESpeakSynthesizer: SpeechSynthesizerContract {
     private let limits: Limits
     /// The Piper voices loaded so far (each model hashed once).
     private let piperVoices: PiperVoiceCatalog
+    /// Where the workers keep Piper models in ONNX Runtime's format, mapped and shared by all of
+    /// them (`nil`: each loads its own copy).
+    private let piperModelFolder: String?
 
     /// How long one text may take and how long its audio may be.
     public struct Limits: Sendable {
@@ -49,10 +52,15 @@ public final class ESpeakSynthesizer: SpeechSynthesizerContract {
     ///   - executable: the `narrate-worker` program; by default found by `ESpeakWorkerLocator`.
     ///   - environment: the workers' environment (by default this process's).
     ///   - piperVoices: where Piper voices are loaded from (one catalog may serve several synthesizers).
+    ///   - piperModelFolder: where the workers may keep Piper models converted to ONNX Runtime's
+    ///     format, so that every worker maps the same weights (the audio cache's `models/`).
     public init(
         workers: Int = ProcessInfo.processInfo.activeProcessorCount, executable: String? = nil, environment: [String: String]? = nil, limits: Limits = Limits(),
-        piperVoices: PiperVoiceCatalog = PiperVoiceCatalog(directories: [])
+        piperVoices: PiperVoiceCatalog = PiperVoiceCatalog(directories: []), piperModelFolder: String? = nil
     ) {
+        self.piperModelFolder = piperModelFolder.flatMap { folder in
+            (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)) != nil ? folder : nil
+        }
         pool = ESpeakWorkerPool(count: workers, executable: ESpeakWorkerLocator.locate(explicit: executable), environment: environment)
         self.limits = limits
         self.piperVoices = piperVoices
@@ -129,7 +137,7 @@ public final class ESpeakSynthesizer: SpeechSynthesizerContract {
         var sampleRate = Self.sampleRate
         if let piper = request.voice.piper {
             let voice = try piperVoices.voice(model: piper.model)
-            voiceName = voice.workerDescription(try voice.resolve(request.voice))
+            voiceName = voice.workerDescription(try voice.resolve(request.voice), modelFolder: piperModelFolder)
             sampleRate = voice.config.audio.sampleRate
             guard voiceName!.utf8.count <= Int(NARRATE_WORKER_MAX_VOICE_BYTES) else {
                 throw .voiceFailed(voice: voice.name, reason: "its phoneme_id_map is larger than \(NARRATE_WORKER_MAX_VOICE_BYTES >> 10) KiB")

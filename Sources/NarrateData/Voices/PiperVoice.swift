@@ -105,13 +105,14 @@ public struct PiperVoice: Sendable {
 
     /// The description the worker loads the voice from (narrate-worker/piper.c): the model's
     /// path, the eSpeak voice, the rate, the resolved settings, the seed, the name, the
-    /// phoneme ids and the NFD decompositions, separated by 0x1F.
-    func workerDescription(_ resolved: Resolved) -> String {
+    /// phoneme ids, the NFD decompositions, and where the worker may keep the model in ONNX
+    /// Runtime's format (`modelFolder`; shared by every worker), separated by 0x1F.
+    func workerDescription(_ resolved: Resolved, modelFolder: String? = nil) -> String {
         let fields: [String] = [
             "piper", modelPath, config.espeak.voice, String(config.audio.sampleRate),
             Self.number(resolved.noiseScale), Self.number(resolved.lengthScale), Self.number(resolved.noiseW),
             String(resolved.speaker), String(resolved.silenceSamples), String(Self.seed), name,
-            phonemeMap, Self.decompositions,
+            phonemeMap, Self.decompositions, modelFolder.map { "\($0)/\(modelDigest)-seed\(Self.seed)" } ?? "",
         ]
         return fields.joined(separator: "\u{1F}")
     }

@@ -109,7 +109,7 @@ import Testing
         }
     }
 
-    @Test("The worker's description: 13 fields, one-code-point ids only, NFD decompositions; the cache identity changes with every setting")
+    @Test("The worker's description: 14 fields, one-code-point ids only, NFD decompositions; the cache identity changes with every setting")
     func workerDescription() throws {
         // Given
         let voice = try PiperVoice.load(model: try install("described"))
@@ -121,7 +121,8 @@ import Testing
         louder.noiseScale = 0.9
 
         // Then
-        #expect(fields.count == 13)
+        #expect(fields.count == 14)
+        #expect(fields[13] == "")
         #expect(fields[0] == "piper" && fields[1] == voice.modelPath && fields[2] == "de" && fields[3] == "16000")
         #expect(fields[11].split(separator: ",").contains("e7=40"))   // ç, precomposed, is still a key
         #expect(!fields[11].contains("=161"))                         // "aɪ" is two code points: never looked up
