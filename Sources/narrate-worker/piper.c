@@ -256,7 +256,11 @@ uint32_t piper_load(const char *description, char *note, size_t note_size) {
         int status = 0;
         if (converter > 0) {
             while (waitpid(converter, &status, 0) < 0 && errno == EINTR) {}
-            if (WIFEXITED(status) && WEXITSTATUS(status) == 0 && rename(temporary, ort_path) == 0 && !load_shared(ort_path)) unlink(ort_path);
+            // link, not rename: when two workers convert at once, the first file stays and both
+            // map that one (a rename would give each its own inode, and nothing shared).
+            if (WIFEXITED(status) && WEXITSTATUS(status) == 0 && (link(temporary, ort_path) == 0 || errno == EEXIST) && !load_shared(ort_path)) {
+                unlink(ort_path);
+            }
         }
         unlink(temporary);
     }

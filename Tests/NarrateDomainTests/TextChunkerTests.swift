@@ -129,4 +129,21 @@ import Testing
             #expect(violations(of: chunks, in: text, limit: limit) == [], "limit \(limit)")
         }
     }
+
+    @Test("firstSentenceAlone: the first sentence is a chunk of its own, the rest packed as before")
+    func firstSentenceAlone() {
+        // Given
+        let text = "One. Two is here. Three follows. Four ends it."
+
+        // When
+        let alone = TextChunker.chunks(of: text, maxScalars: 700, firstSentenceAlone: true)
+        let packed = TextChunker.chunks(of: text, maxScalars: 700)
+        let single = TextChunker.chunks(of: "Only one sentence.", maxScalars: 700, firstSentenceAlone: true)
+
+        // Then
+        #expect(alone.map(\.text) == ["One.", "Two is here. Three follows. Four ends it."])
+        #expect(alone.map(\.scalarOffset) == [0, 5])
+        #expect(packed.map(\.text) == [text])
+        #expect(single.map(\.text) == ["Only one sentence."])
+    }
 }

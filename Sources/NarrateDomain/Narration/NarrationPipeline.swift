@@ -9,10 +9,10 @@ struct NarrationPipeline: Sendable {
     /// Engine input is cut into pieces of at most this many Unicode scalars, at sentence boundaries.
     static let maxChunkScalars = 700
 
-    /// The chunks `voice` is given `text` in: a Piper voice one sentence each, others packed
-    /// up to `maxChunkScalars`.
+    /// The chunks `voice` is given `text` in, packed up to `maxChunkScalars`; a Piper voice's
+    /// first sentence alone (its audio comes sooner).
     static func chunks(of text: String, voice: VoiceProfile) -> [TextChunk] {
-        TextChunker.chunks(of: text, maxScalars: maxChunkScalars, oneSentenceEach: voice.piper != nil)
+        TextChunker.chunks(of: text, maxScalars: maxChunkScalars, firstSentenceAlone: voice.piper != nil)
     }
     static let lookahead = 4
 

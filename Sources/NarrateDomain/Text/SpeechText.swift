@@ -23,8 +23,8 @@ public struct SpeechText: Sendable, Equatable {
         }
     }
 
-    /// The chunks `voice` is given: `chunks`, or for a Piper voice one sentence each (SSML stays
-    /// whole).
+    /// The chunks `voice` is given: `chunks`, or for a Piper voice the first sentence alone and
+    /// the rest packed as in `chunks` (SSML stays whole).
     public func chunks(for voice: VoiceProfile) -> [TextChunk] {
         guard voice.piper != nil, !isSSML else { return chunks }
         return NarrationPipeline.chunks(of: text, voice: voice)

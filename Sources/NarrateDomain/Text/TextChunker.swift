@@ -7,16 +7,17 @@ public enum TextChunker {
     /// than the limit is hard-cut (never between a letter and its combining mark, when avoidable). Every chunk
     /// is an exact substring of `text` with no leading/trailing whitespace, and `scalarOffset` is where it
     /// starts. Empty/whitespace-only text → `[]`. A `maxScalars` below 1 counts as 1.
-    /// With `oneSentenceEach`, sentences never share a chunk (a Piper voice speaks each sentence
-    /// on its own: a sentence's audio is then the same wherever it stands, and comes sooner).
-    public static func chunks(of text: String, maxScalars: Int, oneSentenceEach: Bool = false) -> [TextChunk] {
+    /// With `firstSentenceAlone`, the first sentence is a chunk of its own (a Piper voice: its
+    /// audio comes as soon as that one sentence is spoken, where a whole chunk takes seconds).
+    public static func chunks(of text: String, maxScalars: Int, firstSentenceAlone: Bool = false) -> [TextChunk] {
         let limit = max(1, maxScalars)
         let scalars = Array(text.unicodeScalars)
         var pieces: [Range<Int>] = []
         var open: Range<Int>?
 
-        for sentence in SentenceSplitter.scalarRanges(in: scalars) {
-            if !oneSentenceEach, let current = open, sentence.upperBound - current.lowerBound <= limit {
+        for (index, sentence) in SentenceSplitter.scalarRanges(in: scalars).enumerated() {
+            // The second sentence never joins the first when the first stands alone.
+            if !(firstSentenceAlone && index == 1), let current = open, sentence.upperBound - current.lowerBound <= limit {
                 open = current.lowerBound..<sentence.upperBound
                 continue
             }
