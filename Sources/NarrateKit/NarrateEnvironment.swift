@@ -283,11 +283,9 @@ public final class NarrateEnvironment: Sendable {
         let synthesizer: any SpeechSynthesizerContract = remote ?? espeak
         // Cache hits are counted where chunks are looked up, not when files read them back.
         let repository = self.repository(cache: cache, countsHits: false) { _ in }
-        let engine: EngineDescriptor
-        do { engine = try await synthesizer.descriptor() } catch { throw .speech(error) }
         let usage = remote?.usage
         let exporter = BookExporter(
-            cache: cache, repository: repository, engine: engine, synthesizer: synthesizer, logger: logger,
+            cache: cache, repository: repository, synthesizer: synthesizer, logger: logger,
             hasFallback: remote != nil && configuration.fallsBackToESpeak, onCached: { usage?.recordCacheHit(characters: $0) }
         )
         return ExportBookUseCase(books: library.getBookDetail, voices: chooseVoice, exporter: exporter)

@@ -326,11 +326,12 @@ void run_phonemes(const narrate_worker_request *request, const char *text, int d
     } else {
         read_markup_as_asked(request);
         const void *position = text;
+        const char *counted = text;  // the scalars before `counted` are in `offset`
+        int32_t offset = 0;
         while (position) {
             const char *before = position;
             const char *phonemes = espeak_TextToPhonemes(&position, espeakCHARS_UTF8, espeakPHONEMES_IPA);
-            int32_t offset = 0;
-            for (const char *at = text; at < before; at++) offset += ((unsigned char)*at & 0xC0) != 0x80;
+            for (; counted < before; counted++) offset += ((unsigned char)*counted & 0xC0) != 0x80;
             int length = snprintf(field, sizeof field, "%d\x1f" "0\x1f", offset);
             text_append(&out, field, (size_t)length);
             if (phonemes) text_append(&out, phonemes, strlen(phonemes));

@@ -17,7 +17,6 @@ extension BookExportOptions {
 public struct BookExporter: BookExportRepositoryContract {
     private let cache: any AudioCacheContract
     private let repository: any TTSRepositoryContract
-    private let engine: EngineDescriptor
     private let synthesizer: any SpeechSynthesizerContract
     private let logger: Logger
     /// Whether chunks may come from a fallback engine (then a file holding any is not taken as
@@ -36,13 +35,12 @@ public struct BookExporter: BookExportRepositoryContract {
     ///   - hasFallback: whether `repository` falls back on another engine.
     ///   - onCached: told the characters of each chunk to synthesize that the cache already has.
     public init(
-        cache: any AudioCacheContract, repository: any TTSRepositoryContract, engine: EngineDescriptor, synthesizer: any SpeechSynthesizerContract,
+        cache: any AudioCacheContract, repository: any TTSRepositoryContract, synthesizer: any SpeechSynthesizerContract,
         logger: Logger, hasFallback: Bool = false, onCached: @escaping @Sendable (Int) -> Void = { _ in }
     ) {
         self.onCached = onCached
         self.cache = cache
         self.repository = repository
-        self.engine = engine
         self.synthesizer = synthesizer
         self.logger = logger
         self.hasFallback = hasFallback

@@ -15,6 +15,9 @@ import NarrateDomain
 public final class ESpeakSynthesizer: SpeechSynthesizerContract {
     /// eSpeak NG's output rate (its voices all speak at 22,050 Hz).
     public static let sampleRate = 22_050
+    /// The longest eSpeak voice name taken (a request's voice field is larger: it also carries
+    /// a Piper voice's description).
+    static let maxVoiceNameBytes = 256
 
     private let pool: ESpeakWorkerPool
     private let limits: Limits
@@ -130,7 +133,7 @@ public final class ESpeakSynthesizer: SpeechSynthesizerContract {
 
     func answer(_ request: SpeechRequest, entry: EntryDraft?, kind: narrate_worker_kind = NARRATE_WORKER_SYNTHESIZE) async throws(SpeechError) -> ESpeakWorkerConnection.WorkerAnswer {
         guard !request.text.isEmpty else { throw .emptyText }
-        guard request.text.utf8.count <= Int(NARRATE_WORKER_MAX_TEXT_BYTES), request.voice.voice.utf8.count <= 256 else {
+        guard request.text.utf8.count <= Int(NARRATE_WORKER_MAX_TEXT_BYTES), request.voice.voice.utf8.count <= Self.maxVoiceNameBytes else {
             throw .synthesisFailed(code: Int(EE_BUFFER_FULL.rawValue), voice: request.voice.voice, textLength: request.text.unicodeScalars.count)
         }
         var voiceName: String?

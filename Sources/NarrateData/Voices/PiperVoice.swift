@@ -13,6 +13,9 @@ public struct PiperVoice: Sendable {
     /// SHA-256 of the model's and of the configuration's bytes, in hex.
     public let modelDigest: String
     public let configDigest: String
+    /// The phoneme_id_map in the worker's form, made once when the voice is loaded (every
+    /// request's description carries it).
+    let phonemeMap: String
 
     /// The seed every random node of the model gets: same text, same samples.
     static let seed = 1
@@ -34,7 +37,7 @@ public struct PiperVoice: Sendable {
         let (config, configData) = try readConfig(model: model)
         return PiperVoice(
             name: name(model: model), modelPath: model, config: config,
-            modelDigest: try digest(of: model), configDigest: Hex.encode(SHA256.hash(data: configData))
+            modelDigest: try digest(of: model), configDigest: Hex.encode(SHA256.hash(data: configData)), phonemeMap: config.workerPhonemeMap
         )
     }
 
@@ -128,16 +131,6 @@ public struct PiperVoice: Sendable {
         String(format: "%.9g", Double(value))
     }
 
-    /// The phoneme_id_map as "hex=id+id,…", one code point a key (piper looks phonemes up one
-    /// code point at a time; longer keys never match).
-    private var phonemeMap: String {
-        config.phonemeIdMap.compactMap { key, ids -> String? in
-            let scalars = Array(key.unicodeScalars)
-            guard scalars.count == 1, !ids.isEmpty else { return nil }
-            return String(scalars[0].value, radix: 16) + "=" + ids.map(String.init).joined(separator: "+")
-        }.sorted().joined(separator: ",")
-    }
-
     /// Canonical decompositions (NFD) of the code points eSpeak's IPA can hold (below U+3000),
     /// as "hex=hex+hex,…": piper splits phonemes into NFD code points.
     static let decompositions: String = {
@@ -152,7 +145,5 @@ public struct PiperVoice: Sendable {
     }()
 
     /// What a listing shows of the voice.
-    var info: PiperVoiceInfo {
-        PiperVoiceInfo(model: modelPath, quality: config.audio.quality, speakers: config.speakers, speakerNames: config.speakerNames, sampleRate: config.audio.sampleRate)
-    }
+    var info: PiperVoiceInfo { config.info(model: modelPath) }
 }

@@ -27,9 +27,7 @@ public final class PiperVoiceCatalog: Sendable {
                 guard let (config, _) = try? PiperVoice.readConfig(model: model) else { continue }
                 let name = PiperVoice.name(model: model)
                 byName[name.lowercased()] = Voice(
-                    name: name, identifier: model, languages: config.languages,
-                    preset: VoiceProfile(voice: config.espeak.voice, piper: PiperVoiceSettings(model: model)),
-                    piper: PiperVoiceInfo(model: model, quality: config.audio.quality, speakers: config.speakers, speakerNames: config.speakerNames, sampleRate: config.audio.sampleRate)
+                    name: name, identifier: model, languages: config.languages, preset: config.profile(model: model), piper: config.info(model: model)
                 )
             }
         }
@@ -44,13 +42,22 @@ public final class PiperVoiceCatalog: Sendable {
         if name.hasSuffix(".onnx"), name.contains("/") || FileManager.default.fileExists(atPath: name) {
             let model = URL(fileURLWithPath: name).standardizedFileURL.path
             do {
-                let (config, _) = try PiperVoice.readConfig(model: model)
-                return VoiceProfile(voice: config.espeak.voice, piper: PiperVoiceSettings(model: model))
+                return try PiperVoice.readConfig(model: model).0.profile(model: model)
             } catch {
                 throw .voiceFailed(voice: PiperVoice.name(model: model), reason: error.reason)
             }
         }
-        return installed().first { $0.name.lowercased() == name.lowercased() }?.preset
+        // By name: the first folder holding the model, and only that voice's configuration read.
+        let file = name.lowercased() + ".onnx"
+        for directory in directories {
+            guard let files = try? FileManager.default.contentsOfDirectory(atPath: directory),
+                  let match = files.sorted().first(where: { $0.lowercased() == file })
+            else { continue }
+            let model = directory + "/" + match
+            guard let (config, _) = try? PiperVoice.readConfig(model: model) else { continue }
+            return config.profile(model: model)
+        }
+        return nil
     }
 
     /// The voice of a model, loaded (configuration checked, both files hashed) once per change.

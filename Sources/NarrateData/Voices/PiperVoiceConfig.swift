@@ -75,6 +75,26 @@ struct PiperVoiceConfig: Decodable, Sendable {
         (speakerIdMap ?? [:]).sorted { $0.value < $1.value }.map(\.key)
     }
 
+    /// The profile that speaks with the voice of `model`, at its own settings.
+    func profile(model: String) -> VoiceProfile {
+        VoiceProfile(voice: espeak.voice, piper: PiperVoiceSettings(model: model))
+    }
+
+    /// What a listing shows of the voice of `model`.
+    func info(model: String) -> PiperVoiceInfo {
+        PiperVoiceInfo(model: model, quality: audio.quality, speakers: speakers, speakerNames: speakerNames, sampleRate: audio.sampleRate)
+    }
+
+    /// The phoneme_id_map as the worker reads it, "hex=id+id,…": one code point a key (piper
+    /// looks phonemes up one code point at a time; longer keys never match).
+    var workerPhonemeMap: String {
+        phonemeIdMap.compactMap { key, ids -> String? in
+            let scalars = Array(key.unicodeScalars)
+            guard scalars.count == 1, !ids.isEmpty else { return nil }
+            return String(scalars[0].value, radix: 16) + "=" + ids.map(String.init).joined(separator: "+")
+        }.sorted().joined(separator: ",")
+    }
+
     /// Language tags for the voice list: `en_US` → `en-us`, `en`.
     var languages: [String] {
         var tags: [String] = []
