@@ -5,7 +5,7 @@ import NarrateKit
 
 /// Options every speaking command takes: the voice, its parameters, the cache and logging.
 struct CommonOptions: ParsableArguments {
-    @Option(name: .long, help: "A preset from voices/ (default: narrator) or an eSpeak voice (en-us, fr, de, en+f3). See 'narrate voices'.")
+    @Option(name: .long, help: "A preset from voices/ (default: narrator), an installed Piper voice, a Piper model's path (path/to/x.onnx) or an eSpeak voice (en-us, fr, de, en+f3). See 'narrate voices'.")
     var voice: String?
 
     @Option(name: [.short, .long], help: "Speaking rate in words per minute (80–450).")
@@ -81,8 +81,9 @@ struct CommonOptions: ParsableArguments {
     }
 
     /// The voice these options ask for: `--voice` (none: the book's language chooses), the
-    /// parameters laid over it and the `--lexicon` files.
+    /// parameters laid over it and the `--lexicon` files. The user runs this on their own
+    /// machine, so `--voice` may name a model file by path (a remote client's voice may not).
     func voiceRequest() throws -> VoiceRequest {
-        VoiceRequest(name: voice, overrides: overrides, lexicons: try pronunciation.lexicons())
+        VoiceRequest(name: voice, overrides: overrides, lexicons: try pronunciation.lexicons(), naming: .catalogOrFile)
     }
 }

@@ -40,7 +40,7 @@ extension Narrate {
         @Option(name: .long, help: "Requests that may wait for a worker; one more gets 429 with Retry-After.")
         var queue = 64
 
-        @Option(name: .long, help: "The voice when a request names none (Wyoming): a preset or an eSpeak voice.")
+        @Option(name: .long, help: "The voice when a request names none (Wyoming): a preset, an installed Piper voice or an eSpeak voice, by name.")
         var voice = "narrator"
 
         @Option(name: .customLong("shutdown-deadline"), help: "Seconds SIGTERM waits for requests in flight.")
@@ -87,6 +87,10 @@ extension Narrate {
             server.maxInput = maxInput
             server.queueLimit = queue
             server.allowUnauthenticated = allowUnauthenticated
+            // Clients name voices the catalog lists, never files: so does the default voice.
+            guard VoiceNameRule.admits(voice) else {
+                throw ValidationError("--voice '\(VoiceNameRule.shown(voice))' names a file: the service speaks the voices it lists. Put the model in a voice folder (NARRATE_VOICES_DIR) and give its name.")
+            }
             server.defaultVoice = voice
             server.shutdownDeadline = .seconds(shutdownDeadline)
             if let apiKeyFile {

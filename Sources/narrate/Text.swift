@@ -38,7 +38,7 @@ extension Narrate {
                 return
             }
             let profile = try await NarrateEnvironment(configuration: configuration, logger: storage.makeLogger()).chooseVoice
-                .execute(VoiceRequest(name: voice, lexicons: try pronunciation.lexicons()), reading: found.book).profile
+                .execute(VoiceRequest(name: voice, lexicons: try pronunciation.lexicons(), naming: .catalogOrFile), reading: found.book).profile
             let spoken = makeGetSpokenTextUseCase().execute(book: found.book, pages: found.pages, voice: profile)
             for warning in spoken.warnings { storage.report("narrate: warning: \(warning)") }
             print(spoken.text)

@@ -34,12 +34,14 @@ public final class PiperVoiceCatalog: Sendable {
         return byName.values.sorted { $0.name.lowercased() < $1.name.lowercased() }
     }
 
-    /// The profile for a voice name (`en_US-joe-medium`) or a model's path (`…/x.onnx`);
-    /// `nil` when neither is installed.
+    /// The profile for a voice name (`en_US-joe-medium`) or, when `allowingFiles`, a model's
+    /// path (`…/x.onnx`); `nil` when neither is installed.
+    /// - Parameter allowingFiles: whether a path may name a model (the local user's
+    ///   `--voice`); without it only the models in the voice folders are found, by name.
     /// - Throws: `SpeechError.voiceFailed` when the path is a model whose configuration is
     ///   missing or damaged.
-    public func profile(named name: String) throws(SpeechError) -> VoiceProfile? {
-        if name.hasSuffix(".onnx"), name.contains("/") || FileManager.default.fileExists(atPath: name) {
+    public func profile(named name: String, allowingFiles: Bool = false) throws(SpeechError) -> VoiceProfile? {
+        if allowingFiles, name.hasSuffix(".onnx"), name.contains("/") || FileManager.default.fileExists(atPath: name) {
             let model = URL(fileURLWithPath: name).standardizedFileURL.path
             do {
                 return try PiperVoice.readConfig(model: model).0.profile(model: model)
@@ -48,6 +50,7 @@ public final class PiperVoiceCatalog: Sendable {
             }
         }
         // By name: the first folder holding the model, and only that voice's configuration read.
+        // A name is matched against each folder's listing, never joined into a path to open.
         let file = name.lowercased() + ".onnx"
         for directory in directories {
             guard let files = try? FileManager.default.contentsOfDirectory(atPath: directory),

@@ -35,12 +35,12 @@ public final class VoiceRepository: VoiceRepositoryContract {
         loadPresets().first { $0.name.lowercased() == name.lowercased() }?.preset
     }
 
-    public func profile(named name: String) async throws(SpeechError) -> VoiceProfile {
+    public func profile(named name: String, naming: VoiceNaming) async throws(SpeechError) -> VoiceProfile {
         let presets = loadPresets()
         if let preset = presets.first(where: { $0.name.lowercased() == name.lowercased() }), let profile = preset.preset {
             return profile
         }
-        if let piper = try piperVoices.profile(named: name) { return piper }
+        if let piper = try piperVoices.profile(named: name, allowingFiles: naming == .catalogOrFile) { return piper }
         let (voices, variants) = try await engineVoices()
         let parts = name.split(separator: "+", maxSplits: 1).map(String.init)
         let base = parts.first ?? name

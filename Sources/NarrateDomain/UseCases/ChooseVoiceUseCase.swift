@@ -3,7 +3,8 @@
 public protocol ChooseVoiceUseCaseContract: Sendable {
     /// - Parameters:
     ///   - request: the voice named (or `nil`: one for the book's language, else the default),
-    ///     the parameters laid over it and the caller's own lexicons.
+    ///     the parameters laid over it, the caller's own lexicons, and whether the name may be
+    ///     a file (`VoiceRequest.naming`: a remote client's may not).
     ///   - book: the book being read, if any: its language chooses an unnamed voice, and its
     ///     own lexicons (PLS, `ssml:ph`) are in force after the caller's and the voice's.
     /// - Throws: `SpeechError.voiceNotFound` with suggestions, `.parameterOutOfRange`,
@@ -22,7 +23,7 @@ public struct ChooseVoiceUseCase: ChooseVoiceUseCaseContract {
     }
 
     public func execute(_ request: VoiceRequest, reading book: Book?) async throws(SpeechError) -> VoiceChoice {
-        var choice = try await voices.choose(name: request.name, language: book?.metadata.language, overrides: request.overrides)
+        var choice = try await voices.choose(name: request.name, language: book?.metadata.language, overrides: request.overrides, naming: request.naming)
         if let speed = request.speed {
             guard let fast = choice.profile.atSpeed(speed) else {
                 throw .speedOutOfRange(speed: speed, usable: choice.profile.speedRange, rate: choice.profile.rate)

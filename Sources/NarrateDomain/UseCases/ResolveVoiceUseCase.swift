@@ -6,11 +6,26 @@ public protocol ResolveVoiceUseCaseContract: Sendable {
     ///     and not English, else the `narrator` preset.
     ///   - language: the language of the text (a book's `dc:language`), if known.
     ///   - overrides: parameters the user gave explicitly.
+    ///   - naming: `.catalog` for a remote client: a name that could be read as a file is
+    ///     refused as unknown (`VoiceNameRule`) and no file is ever opened for it;
+    ///     `.catalogOrFile` for the machine's own user, who may name a model file by path.
     /// - Throws: `SpeechError.voiceNotFound` with suggestions, `.parameterOutOfRange`.
-    func execute(name: String?, language: String?, overrides: VoiceOverrides) async throws(SpeechError) -> VoiceProfile
+    func execute(name: String?, language: String?, overrides: VoiceOverrides, naming: VoiceNaming) async throws(SpeechError) -> VoiceProfile
 
     /// As `execute`, with the reason the voice was chosen, for the user to read.
-    func choose(name: String?, language: String?, overrides: VoiceOverrides) async throws(SpeechError) -> VoiceChoice
+    func choose(name: String?, language: String?, overrides: VoiceOverrides, naming: VoiceNaming) async throws(SpeechError) -> VoiceChoice
+}
+
+extension ResolveVoiceUseCaseContract {
+    /// A voice from the catalog alone (`VoiceNaming.catalog`).
+    public func execute(name: String?, language: String?, overrides: VoiceOverrides) async throws(SpeechError) -> VoiceProfile {
+        try await execute(name: name, language: language, overrides: overrides, naming: .catalog)
+    }
+
+    /// A voice from the catalog alone (`VoiceNaming.catalog`), with the reason it was chosen.
+    public func choose(name: String?, language: String?, overrides: VoiceOverrides) async throws(SpeechError) -> VoiceChoice {
+        try await choose(name: name, language: language, overrides: overrides, naming: .catalog)
+    }
 }
 
 /// A voice and why it speaks: the user named it, or the text's language called for it, or it
@@ -70,17 +85,17 @@ public struct ResolveVoiceUseCase: ResolveVoiceUseCaseContract {
         self.repository = repository
     }
 
-    public func execute(name: String?, language: String?, overrides: VoiceOverrides) async throws(SpeechError) -> VoiceProfile {
-        try await choose(name: name, language: language, overrides: overrides).profile
+    public func execute(name: String?, language: String?, overrides: VoiceOverrides, naming: VoiceNaming) async throws(SpeechError) -> VoiceProfile {
+        try await choose(name: name, language: language, overrides: overrides, naming: naming).profile
     }
 
-    public func choose(name: String?, language: String?, overrides: VoiceOverrides) async throws(SpeechError) -> VoiceChoice {
+    public func choose(name: String?, language: String?, overrides: VoiceOverrides, naming: VoiceNaming) async throws(SpeechError) -> VoiceChoice {
         var profile: VoiceProfile
         let reason: VoiceChoice.Reason
         // Book headers may name the language ("Dutch") rather than tag it.
         let tag = language.flatMap { LanguageName.tag(for: $0) ?? $0 }
         if let name {
-            profile = try await repository.profile(named: name)
+            profile = try await self.profile(named: name, naming: naming)
             reason = .named
         } else if let tag, let forLanguage = try await voice(for: tag) {
             profile = forLanguage
@@ -95,6 +110,25 @@ public struct ResolveVoiceUseCase: ResolveVoiceUseCaseContract {
         if let volume = overrides.volume { profile.volume = volume }
         if let wordGap = overrides.wordGap { profile.wordGap = wordGap }
         return VoiceChoice(profile: try profile.validated(), reason: reason)
+    }
+
+    /// The profile a name stands for. Under `.catalog`, a name `VoiceNameRule` does not admit
+    /// is unknown, named by what `VoiceNameRule.shown` shows of it, with the catalog names its
+    /// stem is close to (`/x/en_US-joe-medium.onnx`: did you mean en_US-joe-medium?).
+    private func profile(named name: String, naming: VoiceNaming) async throws(SpeechError) -> VoiceProfile {
+        guard naming == .catalog, !VoiceNameRule.admits(name) else {
+            return try await repository.profile(named: name, naming: naming)
+        }
+        var suggestions: [String] = []
+        if let stem = VoiceNameRule.stem(name) {
+            do {
+                _ = try await repository.profile(named: stem, naming: .catalog)
+                suggestions = [stem]
+            } catch {
+                if case let .voiceNotFound(_, close) = error { suggestions = close }
+            }
+        }
+        throw .voiceNotFound(VoiceNameRule.shown(name), suggestions: suggestions)
     }
 
     /// A voice that speaks `language`: an installed Piper voice first (a neural voice reads

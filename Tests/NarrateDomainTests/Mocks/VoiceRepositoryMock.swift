@@ -8,6 +8,7 @@ final class VoiceRepositoryMock: VoiceRepositoryContract {
         var profileResult: Result<VoiceProfile, SpeechError> = .failure(.engineUnavailable(reason: "VoiceRepositoryMock.profileResult is not set"))
         var voicesCallCount = 0
         var requestedProfileNames: [String] = []
+        var requestedNamings: [VoiceNaming] = []
     }
 
     private let state = Mutex(State())
@@ -25,6 +26,8 @@ final class VoiceRepositoryMock: VoiceRepositoryContract {
     var voicesCallCount: Int { state.withLock { $0.voicesCallCount } }
     var profileCallCount: Int { state.withLock { $0.requestedProfileNames.count } }
     var lastRequestedProfileName: String? { state.withLock { $0.requestedProfileNames.last } }
+    var requestedProfileNames: [String] { state.withLock { $0.requestedProfileNames } }
+    var lastRequestedNaming: VoiceNaming? { state.withLock { $0.requestedNamings.last } }
 
     func voices() async throws(SpeechError) -> [Voice] {
         try state.withLock { state throws(SpeechError) in
@@ -33,9 +36,10 @@ final class VoiceRepositoryMock: VoiceRepositoryContract {
         }
     }
 
-    func profile(named name: String) async throws(SpeechError) -> VoiceProfile {
+    func profile(named name: String, naming: VoiceNaming) async throws(SpeechError) -> VoiceProfile {
         try state.withLock { state throws(SpeechError) in
             state.requestedProfileNames.append(name)
+            state.requestedNamings.append(naming)
             return try state.profileResult.get()
         }
     }
