@@ -2,27 +2,29 @@ import HTTPTypes
 import NarrateKit
 
 /// A library error in the service's words: a missing book or page is 404, a book that cannot be
-/// read 422, the library's own failure 500. An uploaded file is never named by its path on the
-/// server.
+/// read 422, the library's own failure 500. No book file is named by its path on the server (an
+/// upload is "the uploaded file", a book added on the server "the book's file"), and the
+/// library's own failure names no folder: the full cause goes to the log as `detail`.
 extension APIError {
     init(_ error: BookError) {
         switch error {
         case let .bookNotFound(reference):
-            self = .notFound("No book matches '\(reference)'. Give a file path, a library id or a title prefix; GET /v1/books lists the library.")
+            self = .notFound("No book has the id '\(reference)'; GET /v1/books lists the library.")
         case .fileNotFound:
-            self = .notFound(error.description)
+            self = .notFound("The book's file is no longer where it was added from; the service's log says where. Add the book again.")
+            detail = error.description
         case .pageNotFound, .endOfBook:
             self = APIError(.notFound, error.description, code: "page_not_found")
         case .libraryFailed:
-            self = APIError(.internalServerError, error.description, code: "library_failed")
+            self = APIError(.internalServerError, "The book library could not be used; the service's log says why.", code: "library_failed", detail: error.description)
         case .ambiguousBook:
             self = .badRequest(error.description)
         case .unreadable, .unsupportedFormat, .noText, .emptyFile, .notAZipArchive, .wrongMimetype, .missingContainer,
             .missingPackageDocument, .malformedXML, .missingSpine, .spineItemNotInManifest, .unsafeEntryPath,
             .duplicateEntry, .entryTooLarge, .archiveTooLarge, .damagedEntry:
             // The upload's own problems: not a book, damaged, too large inside.
-            let message = error.filePath.map(Self.isUpload) == true ? error.description(namingFile: "The uploaded file") : error.description
-            self = APIError(.unprocessableContent, message, code: "unreadable_book")
+            let message = error.description(namingFile: error.filePath.map(Self.isUpload) == true ? "The uploaded file" : "The book's file")
+            self = APIError(.unprocessableContent, message, code: "unreadable_book", detail: error.description)
         }
     }
 

@@ -2,7 +2,9 @@ import HTTPTypes
 import NarrateKit
 
 /// A speech error in the service's words: the client's fault is 400, the engine's or the
-/// upstream API's 5xx, each with the parameter it is about and a stable code.
+/// upstream API's 5xx, each with the parameter it is about and a stable code. A client learns
+/// nothing of the machine: a voice is named as the client gave it, and what names the server's
+/// files (a model, the cache, the worker) goes to the log alone, as `detail`.
 extension APIError {
     init(_ error: SpeechError) {
         switch error {
@@ -10,6 +12,7 @@ extension APIError {
             self = .badRequest("There is no text to speak.", param: "input", code: "empty_input")
         case let .voiceNotFound(name, suggestions):
             self = .badRequest(Self.unknownVoice(name, suggestions: suggestions), param: "voice", code: "voice_not_found")
+            detail = "unknown voice '\(name)'"
         case let .textTooLong(hours, limit):
             self = .badRequest(
                 "This text would give about \(SpeechError.amount(hours)) hours of audio, more than the \(SpeechError.amount(limit)) hours one run may make. Nothing was synthesized; split the text, or add it as a book and export it (narrate add, narrate book).",
@@ -21,11 +24,15 @@ extension APIError {
         case .parameterOutOfRange, .pauseTooLong, .audioTooLong:
             self = .badRequest(error.description, param: "input", code: "input_out_of_bounds")
         case .engineUnavailable:
-            self = APIError(.serviceUnavailable, error.description, code: "engine_unavailable", retryAfter: 5)
+            self = APIError(
+                .serviceUnavailable, "The speech engine is not available; the service's log says why. Try again in a few seconds.",
+                code: "engine_unavailable", retryAfter: 5, detail: error.description)
         case .synthesisFailed, .engineFailed:
-            self = APIError(.internalServerError, error.chunkFailure + "; the worker was replaced, other requests are not affected.", code: "synthesis_failed")
+            self = APIError(
+                .internalServerError, error.chunkFailure + "; the worker was replaced, other requests are not affected.", code: "synthesis_failed",
+                detail: error.description)
         case .cacheFailed, .outputFailed:
-            self = APIError(.internalServerError, error.description, code: "cache_failed")
+            self = APIError(.internalServerError, "The service could not store or read the audio; its log says why.", code: "cache_failed", detail: error.description)
         // The upstream API's faults are this service's: a gateway error, never its key.
         case let .remoteRefused(status, reason):
             self = APIError(.badGateway, reason.line(status: status), code: "upstream_refused")
@@ -41,8 +48,12 @@ extension APIError {
                 code: "character_limit_reached")
         case let .remoteUnsupported(what):
             self = .badRequest("The remote speech engine cannot \(what); drop --remote to use eSpeak NG for it.", param: "input", code: "unsupported_by_upstream")
-        case .voiceFailed:
-            self = APIError(.serviceUnavailable, error.description, code: "voice_unavailable")
+        case let .voiceFailed(voice, _):
+            // The voice's name only: the reason names its files.
+            self = APIError(
+                .serviceUnavailable,
+                "The voice '\(voice)' is installed but cannot speak now; the service's log says why. Choose another voice (GET /v1/audio/voices lists them).",
+                code: "voice_unavailable", detail: error.description)
         }
     }
 

@@ -15,8 +15,15 @@ public struct APIError: Error, HTTPResponseError, Sendable {
     public var code: String?
     /// Seconds a client should wait (429, 503).
     public var retryAfter: Int?
+    /// What the service's log says beyond `message`: the full cause, which may name the
+    /// server's files. Never sent to a client (`ErrorDisclosure` logs it).
+    public var detail: String?
 
-    public init(_ status: HTTPResponse.Status, _ message: String, type: String? = nil, param: String? = nil, code: String? = nil, retryAfter: Int? = nil) {
+    public init(
+        _ status: HTTPResponse.Status, _ message: String, type: String? = nil, param: String? = nil, code: String? = nil, retryAfter: Int? = nil,
+        detail: String? = nil
+    ) {
+        self.detail = detail
         self.status = status
         self.message = message
         self.type = type ?? Self.defaultType(for: status)

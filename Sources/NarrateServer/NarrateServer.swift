@@ -24,7 +24,7 @@ public struct NarrateServer: Sendable {
     /// The router with every route and middleware.
     func router() -> Router<ServerRequestContext> {
         let router = Router(context: ServerRequestContext.self)
-        router.add(middleware: RequestLogMiddleware(metrics: backend.metrics, logger: logger))
+        router.add(middleware: RequestLogMiddleware(metrics: backend.metrics, logger: logger, disclosure: backend.disclosure))
         router.add(middleware: AuthMiddleware(keys: server.apiKeys))
         SpeechController(backend: backend).register(on: router)
         CatalogController(backend: backend).register(on: router)

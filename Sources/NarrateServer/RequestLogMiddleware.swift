@@ -12,6 +12,8 @@ struct RequestLogMiddleware: RouterMiddleware {
     typealias Context = ServerRequestContext
     let metrics: ServerMetrics
     let logger: Logger
+    /// What a client is told of an error; its detail goes to the log.
+    let disclosure: ErrorDisclosure
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let start = ContinuousClock.now
@@ -22,7 +24,7 @@ struct RequestLogMiddleware: RouterMiddleware {
                 try await next(request, context)
             }
         } catch {
-            response = Self.errorResponse(error, request: request, context: context)
+            response = Self.errorResponse(error, request: request, context: context, disclosure: disclosure)
         }
         let route = context.endpointPath ?? "unmatched"
         let method = request.method.rawValue
@@ -49,7 +51,7 @@ struct RequestLogMiddleware: RouterMiddleware {
         return response
     }
 
-    static func errorResponse(_ error: any Error, request: Request, context: Context) -> Response {
+    static func errorResponse(_ error: any Error, request: Request, context: Context, disclosure: ErrorDisclosure) -> Response {
         let apiError: APIError
         if let known = error as? APIError {
             apiError = known
@@ -58,9 +60,10 @@ struct RequestLogMiddleware: RouterMiddleware {
         } else if let http = error as? any HTTPResponseError {
             apiError = APIError(http.status, http.status.reasonPhrase)
         } else {
-            context.logger.error("Unexpected error: \(error)")
+            context.logger.error("Unexpected error: \(ErrorDisclosure.logged(String(describing: error)))")
             apiError = APIError(.internalServerError, "The server failed on this request.")
         }
-        return (try? apiError.response(from: request, context: context)) ?? Response(status: .internalServerError)
+        let told = disclosure.disclosed(apiError, context: "\(request.method.rawValue) \(context.endpointPath ?? "unmatched")")
+        return (try? told.response(from: request, context: context)) ?? Response(status: .internalServerError)
     }
 }

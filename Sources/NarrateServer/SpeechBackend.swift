@@ -29,6 +29,8 @@ final class SpeechBackend: Sendable {
     let voiceMemo: VoiceMemo
     /// Page renderings in progress, shared by the requests that want the same file.
     let renders = RenderFlights()
+    /// What a client is told of an error and what the log keeps (HTTP and Wyoming alike).
+    let disclosure: ErrorDisclosure
 
     var configuration: NarrateConfiguration { environment.configuration }
 
@@ -44,6 +46,7 @@ final class SpeechBackend: Sendable {
             metrics.record(event)
             RequestRecord.current?.record(event)
         }
+        disclosure = ErrorDisclosure(environment: environment, logger: logger)
         repository = try environment.ttsRepository()
         speakText = try environment.speakText(firstChunkAlone: true)
         chooseVoice = environment.chooseVoice
@@ -54,8 +57,9 @@ final class SpeechBackend: Sendable {
         queue = SynthesisQueue(slots: configuration.engineWorkers, limit: server.queueLimit)
     }
 
-    /// The profile for a voice name (a preset, an eSpeak voice or one of OpenAI's names) at
-    /// `speed` (1 is the voice's own rate).
+    /// The profile for a voice name (a preset, an installed Piper voice, an eSpeak voice or one
+    /// of OpenAI's names) at `speed` (1 is the voice's own rate). A client names what the
+    /// catalog lists, never a file (`VoiceRequest`'s default naming, `VoiceNameRule`).
     /// - Throws: `APIError` 400 naming the parameter.
     func voice(named name: String?, speed: Double?) async throws(APIError) -> VoiceProfile {
         let name = name?.trimmingCharacters(in: .whitespaces).lowercased()

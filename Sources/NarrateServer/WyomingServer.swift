@@ -57,7 +57,7 @@ struct WyomingServer: Service {
                 }
             }
         } catch {
-            logger.info("wyoming connection ended: \(error)")
+            logger.info("wyoming connection ended: \(ErrorDisclosure.logged(String(describing: error)))")
         }
     }
 
@@ -114,7 +114,8 @@ struct WyomingServer: Service {
     private func speak(_ text: String, voice: VoiceProfile, session: inout Session, outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>, startsStream: Bool, endsStream: Bool) async throws {
         let sampleRate = session.sampleRate
         guard text.count <= backend.server.maxInput * 16 else {
-            try await sendError("The text has \(text.count) characters; the most is \(backend.server.maxInput * 16).", code: "input_too_long", outbound: outbound)
+            let limit = backend.server.maxInput * 16
+            try await sendError(.badRequest("The text has \(text.count) characters; the most is \(limit).", code: "input_too_long"), outbound: outbound)
             return
         }
         var rate = sampleRate
@@ -139,10 +140,10 @@ struct WyomingServer: Service {
                 }
                 session.started = true
             } catch let error as APIError {
-                try await sendError(error.message, code: error.code ?? "synthesis_failed", outbound: outbound)
+                try await sendError(error, outbound: outbound)
                 return
             } catch let error as SpeechError {
-                try await sendError(SpeechBackend.apiError(error).message, code: "synthesis_failed", outbound: outbound)
+                try await sendError(SpeechBackend.apiError(error), outbound: outbound)
                 return
             }
         }
@@ -155,8 +156,10 @@ struct WyomingServer: Service {
         }
     }
 
-    private func sendError(_ text: String, code: String, outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>) async throws {
-        try await outbound.write(WyomingEvent(type: "error", data: ["text": text, "code": code]).encoded())
+    /// An `error` event: the message a client may read (`ErrorDisclosure`), its detail logged.
+    private func sendError(_ error: APIError, outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>) async throws {
+        let told = backend.disclosure.disclosed(error, context: "wyoming")
+        try await outbound.write(WyomingEvent(type: "error", data: ["text": told.message, "code": told.code ?? "synthesis_failed"]).encoded())
     }
 
     private func voice(from object: [String: Any]?, outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>) async throws -> VoiceProfile? {
@@ -164,7 +167,7 @@ struct WyomingServer: Service {
         do {
             return try await backend.voice(named: name ?? backend.server.defaultVoice, speed: nil)
         } catch {
-            try await sendError(error.message, code: error.code ?? "voice_not_found", outbound: outbound)
+            try await sendError(error, outbound: outbound)
             return nil
         }
     }

@@ -7,7 +7,8 @@ import Testing
 
 /// The service's words for the library's errors: status, OpenAI type, parameter, code and
 /// message of each case, without a server. The messages are the service's answers as they were
-/// when the service still rewrote the library's text; they must not change.
+/// when the service still rewrote the library's text, except that none names a file or folder
+/// of the server: those go to the log (`detail`) alone.
 @Suite("API errors from library errors")
 struct APIErrorMappingTests {
     /// One expected answer.
@@ -49,7 +50,10 @@ struct APIErrorMappingTests {
             message: "This text would give about 30.3 hours of audio, more than the 24 hours one run may make. Nothing was synthesized; split the text, or add it as a book and export it (narrate add, narrate book).")),
         (.engineUnavailable(reason: "no espeak-ng-data"), Expected(
             status: 503, type: "server_error", param: nil, code: "engine_unavailable",
-            message: "The speech engine could not start: no espeak-ng-data. Install eSpeak NG (apt-get install espeak-ng-data libespeak-ng1).", retryAfter: 5)),
+            message: "The speech engine is not available; the service's log says why. Try again in a few seconds.", retryAfter: 5)),
+        (.voiceFailed(voice: "en_US-joe-medium", reason: "its configuration /srv/voices/en_US-joe-medium.onnx.json is missing"), Expected(
+            status: 503, type: "server_error", param: nil, code: "voice_unavailable",
+            message: "The voice 'en_US-joe-medium' is installed but cannot speak now; the service's log says why. Choose another voice (GET /v1/audio/voices lists them).")),
         (.synthesisFailed(code: 2, voice: "en", textLength: 40), Expected(
             status: 500, type: "server_error", param: nil, code: "synthesis_failed",
             message: "eSpeak NG failed (error 2) on a text of 40 characters with voice 'en'.; the worker was replaced, other requests are not affected.")),
@@ -58,10 +62,10 @@ struct APIErrorMappingTests {
             message: "eSpeak NG crashed on \u{201C}Hello world\u{201D}; the worker was replaced, other requests are not affected.")),
         (.cacheFailed(.writeFailed(path: "/c/objects", reason: "No space left on device")), Expected(
             status: 500, type: "server_error", param: nil, code: "cache_failed",
-            message: "Could not store audio in the cache at '/c/objects' (No space left on device). Free some space, or turn the cache off.")),
+            message: "The service could not store or read the audio; its log says why.")),
         (.outputFailed(OutputError(path: "/r/x.mp3", cause: .noSpace)), Expected(
             status: 500, type: "server_error", param: nil, code: "cache_failed",
-            message: "Could not write '/r/x.mp3': the disk is full; nothing was written. Free some space, then try again.")),
+            message: "The service could not store or read the audio; its log says why.")),
         (.remoteUnavailable(host: "api.example.com", attempts: 1, reason: "the connection was refused"), Expected(
             status: 502, type: "server_error", param: nil, code: "upstream_unavailable",
             message: "The speech API at api.example.com could not deliver after 1 attempt (the connection was refused). Try again later, or add --fallback espeak to speak such text with eSpeak NG.",
@@ -91,9 +95,10 @@ struct APIErrorMappingTests {
     static let bookCases: [(BookError, Expected)] = [
         (.bookNotFound(reference: "42"), Expected(
             status: 404, type: "not_found_error", param: nil, code: "not_found",
-            message: "No book matches '42'. Give a file path, a library id or a title prefix; GET /v1/books lists the library.")),
+            message: "No book has the id '42'; GET /v1/books lists the library.")),
         (.fileNotFound(path: "/books/emma.epub"), Expected(
-            status: 404, type: "not_found_error", param: nil, code: "not_found", message: "No file at '/books/emma.epub'. Check the path.")),
+            status: 404, type: "not_found_error", param: nil, code: "not_found",
+            message: "The book's file is no longer where it was added from; the service's log says where. Add the book again.")),
         (.pageNotFound(page: "40", pageCount: 31), Expected(
             status: 404, type: "not_found_error", param: nil, code: "page_not_found", message: "There is no page 40: the book has 31 pages (1–31).")),
         (.endOfBook(title: "Emma", pageCount: 1), Expected(
@@ -101,7 +106,7 @@ struct APIErrorMappingTests {
             message: "'Emma' is read to the end (page 1 of 1). Narrate a page by number, or start over from the first page.")),
         (.libraryFailed(reason: "disk I/O error"), Expected(
             status: 500, type: "server_error", param: nil, code: "library_failed",
-            message: "The book library could not be used: disk I/O error. Check that its folder is writable, or choose another library.")),
+            message: "The book library could not be used; the service's log says why.")),
         (.ambiguousBook(reference: "Em", matches: ["1 Emma", "2 Emmeline"]), Expected(
             status: 400, type: "invalid_request_error", param: nil, code: nil,
             message: "'Em' matches several books: 1 Emma; 2 Emmeline. Use the library id or a longer title.")),
@@ -133,9 +138,9 @@ struct APIErrorMappingTests {
             "The uploaded file was refused: its entries unpack to more than 512 MiB in all (a possible ZIP bomb). Check where the file comes from.")),
         (.damagedEntry(path: upload, entry: "OEBPS/ch1.xhtml", reason: "checksum mismatch"), unreadable(
             "The uploaded file is damaged: the entry 'OEBPS/ch1.xhtml' cannot be read (checksum mismatch). Download or export the book again.")),
-        // A book file that is not an upload keeps its path.
+        // A book file added on the server is not named by its path either.
         (.notAZipArchive(path: "/books/emma.epub"), unreadable(
-            "'/books/emma.epub' is not a readable EPUB: it is not a ZIP archive, or it is truncated (no central directory). Download or export the book again.")),
+            "The book's file is not a readable EPUB: it is not a ZIP archive, or it is truncated (no central directory). Download or export the book again.")),
     ]
 
     static func unreadable(_ message: String) -> Expected {
@@ -150,6 +155,7 @@ struct APIErrorMappingTests {
         // Then
         Self.expect(answer, expected)
         #expect(SpeechBackend.apiError(error).message == answer.message)
+        #expect(!Self.namesServerFile(answer.message))
     }
 
     @Test("Given a library error, when the service answers it, then status, type, parameter, code and message are the service's", arguments: bookCases)
@@ -162,6 +168,26 @@ struct APIErrorMappingTests {
         #expect(LibraryController.apiError(error).message == answer.message)
         #expect(!answer.message.contains("uploads/"))
         #expect(!answer.message.contains("narrate list"))
+        #expect(!Self.namesServerFile(answer.message))
+    }
+
+    @Test("Given an error that names the server's files, when the service answers it, then the full cause is its detail, for the log alone", arguments: [
+        SpeechError.voiceFailed(voice: "joe", reason: "its model /srv/voices/joe.onnx does not exist"),
+        .cacheFailed(.writeFailed(path: "/c/objects", reason: "No space left on device")),
+        .engineUnavailable(reason: "could not start /opt/narrate/narrate-worker: not found"),
+    ])
+    func detailKeepsTheCause(error: SpeechError) {
+        // When
+        let answer = APIError(error)
+
+        // Then
+        #expect(answer.detail == error.description)
+        #expect(!Self.namesServerFile(answer.message))
+    }
+
+    /// Whether `message` holds one of the server paths these cases use.
+    static func namesServerFile(_ message: String) -> Bool {
+        ["/c/", "/r/", "/srv/", "/opt/", "/books/", "/var/lib"].contains { message.contains($0) }
     }
 
     static let hash = String(repeating: "a", count: 64)

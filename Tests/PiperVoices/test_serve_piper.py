@@ -5,18 +5,20 @@ from __future__ import annotations
 
 import asyncio
 import os
+from pathlib import Path
 
 import numpy as np
 import pytest
 import requests
-from openai import OpenAI
+from openai import BadRequestError, OpenAI
 from wyoming.audio import AudioChunk, AudioStart, AudioStop
 from wyoming.client import AsyncTcpClient
 from wyoming.info import Describe, Info
+from wyoming.error import Error as WyomingError
 from wyoming.tts import Synthesize, SynthesizeVoice
 
 from narrate_service import start_server
-from piper_support import VOICE, parse_wav, run_narrate, samples
+from piper_support import VOICE, parse_wav, run_narrate, samples, voice_files
 
 TEXT = "Good evening. The lights in the living room are now off, and the front door is locked."
 
@@ -76,3 +78,42 @@ def test_wyoming_describes_and_synthesizes_the_piper_voice(server):
     audio = b"".join(AudioChunk.from_event(event).audio for event in events if AudioChunk.is_type(event.type))
     assert start.rate in (22050, 24000, 16000) and len(audio) / 2 / start.rate > 2
     assert np.max(np.abs(np.frombuffer(audio, dtype="<i2"))) > 10000
+
+
+def test_a_client_names_the_voice_never_its_file(server, voices):
+    """The installed voice by name is served; the same model by path (in the voice folder or
+    where pip put it, absolute or ../) is an unknown voice, with no server path in the answer,
+    over the openai SDK, page audio's query and Wyoming, and the log escapes what was sent."""
+    client = OpenAI(base_url=server.v1, api_key="unused", max_retries=0, timeout=300)
+    by_name = client.audio.speech.create(model="tts-1", voice=VOICE, input="By name.", response_format="wav").content
+    assert parse_wav(by_name).seconds > 0.3
+
+    uploaded = requests.post(server.v1 + "/books", params={"filename": "short.md"}, data="# Short\n\nA page to read.\n".encode(),
+                             headers={"Content-Type": "text/markdown"}, timeout=60)
+    assert uploaded.status_code in (200, 201), uploaded.text
+    book = uploaded.json()["id"]
+    installed, _ = voice_files()
+    folders = {str(voices), str(voices.resolve()), str(installed.parent), str(server.directory), "/dev"}
+    depth = len(Path.cwd().parts)
+    paths = [
+        str(voices / f"{VOICE}.onnx"), str(installed), "../" * (depth + 2) + str(installed).lstrip("/"),
+        str(voices / "nothere.onnx"), "/dev/zero", "joe\u0000", "\x1b[2Jjoe", "v" * 10240,
+    ]
+    for path in paths:
+        with pytest.raises(BadRequestError) as refused:
+            client.audio.speech.create(model="tts-1", voice=path, input="By path.", response_format="wav")
+        body = refused.value.response.text
+        assert refused.value.code == "voice_not_found", body
+        assert not any(folder in body for folder in folders), body
+        page = requests.get(f"{server.v1}/books/{book}/pages/1/audio", params={"voice": path, "format": "wav"}, timeout=60)
+        assert page.status_code == 400 and page.json()["error"]["code"] == "voice_not_found", page.text
+        assert not any(folder in page.text for folder in folders), page.text
+
+    events = wyoming(server, [Synthesize(text="By path.", voice=SynthesizeVoice(name=str(installed)))],
+                     lambda event: AudioStop.is_type(event.type) or WyomingError.is_type(event.type))
+    error = WyomingError.from_event(events[-1])
+    assert error.code == "voice_not_found" and str(installed.parent) not in error.text, error
+
+    log = server.log.read_text(errors="replace")
+    assert "voice_not_found" in log
+    assert "\x1b" not in log and "\x00" not in log, "the client's raw input reached the log unescaped"

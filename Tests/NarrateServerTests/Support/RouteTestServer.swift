@@ -22,7 +22,11 @@ struct RouteTestServer: Sendable {
     /// - Parameters:
     ///   - configure: changes to the service's settings (keys, limits, queue).
     ///   - now: the clock the service's memos expire on (an `InstantClockMock`'s to move it by hand).
-    init(_ configure: (inout ServerConfiguration) -> Void = { _ in }, now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }) throws {
+    ///   - logger: the service's log (none by default; a `LogRecorder`'s to read it).
+    init(
+        _ configure: (inout ServerConfiguration) -> Void = { _ in }, now: @escaping @Sendable () -> ContinuousClock.Instant = { .now },
+        logger: Logger = Self.logger
+    ) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("narrate-routes-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("voices"), withIntermediateDirectories: true)
         var configuration = NarrateConfiguration.standard()
@@ -32,7 +36,7 @@ struct RouteTestServer: Sendable {
         self.configuration = configuration
         var settings = ServerConfiguration()
         configure(&settings)
-        server = try NarrateServer(configuration: configuration, server: settings, logger: Self.logger, now: now)
+        server = try NarrateServer(configuration: configuration, server: settings, logger: logger, now: now)
     }
 
     static let logger = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
