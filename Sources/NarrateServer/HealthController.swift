@@ -23,7 +23,9 @@ struct HealthController: Sendable {
                 do {
                     try backend.environment.startEngine()
                 } catch {
-                    throw APIError(.serviceUnavailable, "The synthesis workers cannot start: \(error)", code: "engine_unavailable", retryAfter: 5)
+                    throw APIError(
+                        .serviceUnavailable, "The synthesis workers cannot start; the service's log says why.", code: "engine_unavailable", retryAfter: 5,
+                        detail: "The synthesis workers cannot start: \(error)")
                 }
                 status = backend.environment.engineStatus
             }

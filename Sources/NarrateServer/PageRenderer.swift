@@ -45,7 +45,9 @@ extension SpeechBackend {
         do {
             try await writeAudioFile([audio], format: format, to: path)
         } catch {
-            throw APIError(HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage"), "The page audio could not be written as \(format.rawValue) in \(responsesDirectory): \(error)", code: "storage_failed")
+            throw APIError(
+                HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage"), "The page audio could not be written as \(format.rawValue); the service's log says why.",
+                code: "storage_failed", detail: "The page audio could not be written as \(format.rawValue) in \(responsesDirectory): \(error)")
         }
         return path
     }

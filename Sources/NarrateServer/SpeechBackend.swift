@@ -140,7 +140,7 @@ final class SpeechBackend: Sendable {
         } catch let error as SpeechError {
             throw Self.apiError(error)
         } catch {
-            throw APIError(.internalServerError, "Synthesis failed: \(error)", code: "synthesis_failed")
+            throw APIError(.internalServerError, "Synthesis failed; the service's log says why.", code: "synthesis_failed", detail: "Synthesis failed: \(error)")
         }
     }
 

@@ -51,7 +51,9 @@ struct SpeechController: Sendable {
         do {
             encoder = try makeAudioStreamEncoder(format: format, sampleRate: first.sampleRate, knownSampleCount: single && !isSSE ? first.samples.count : nil)
         } catch {
-            throw APIError(.internalServerError, "The \(format.rawValue) encoder could not start: \(error)", code: "encoder_failed")
+            throw APIError(
+                .internalServerError, "The \(format.rawValue) encoder could not start; the service's log says why.", code: "encoder_failed",
+                detail: "The \(format.rawValue) encoder could not start: \(error)")
         }
         let record = RequestRecord.current
         var headers: HTTPFields = [.eTag: tag, .cacheControl: "no-cache"]
