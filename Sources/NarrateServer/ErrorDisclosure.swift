@@ -86,7 +86,6 @@ struct ErrorDisclosure: Sendable {
 
     /// A line for the log: control characters escaped, at most 2,000 characters.
     static func logged(_ text: String) -> String {
-        let escaped = text.escapingControlCharacters
-        return escaped.count > 2_000 ? String(escaped.prefix(2_000)) + "\u{2026}" : escaped
+        text.escapedExcerpt(limit: 2_000)
     }
 }

@@ -91,6 +91,15 @@ struct ServeEndToEndTests {
         #expect(result.stderr.contains("--allow-unauthenticated"))
     }
 
+    @Test("Given a default voice that names a file, when serve starts, then it refuses, naming no folder")
+    func refusesDefaultVoiceFile() async throws {
+        let folder = try TemporaryFolder()
+        let result = try await NarrateProcess.narrate(["serve", "--port", "0", "--voice", folder.url.path + "/joe.onnx"], in: folder.url)
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("--voice 'joe.onnx' names a file"), "\(result.stderr)")
+        #expect(!result.stderr.contains(folder.url.path))
+    }
+
     @Test("Given a response's ETag, when it is asked for again with If-None-Match, then the answer is 304")
     func entityTags() async throws {
         let serve = try await ServeProcess.start()

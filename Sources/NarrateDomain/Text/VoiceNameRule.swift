@@ -16,7 +16,7 @@ public enum VoiceNameRule {
     /// answers it as unknown).
     public static func admits(_ name: String) -> Bool {
         guard name.utf8.count <= maxBytes, name != ".", name != ".." else { return false }
-        if name.contains("/") || name.contains("\\") || name.unicodeScalars.contains(where: isControl) { return false }
+        if name.contains("/") || name.contains("\\") || name.containsControlCharacters { return false }
         let lowered = name.lowercased()
         return !fileSuffixes.contains { lowered.hasSuffix($0) }
     }
@@ -24,28 +24,23 @@ public enum VoiceNameRule {
     /// What a message names a refused voice by: its last path component (a server's folders never
     /// show), control characters escaped, at most `shownCharacters` characters.
     public static func shown(_ name: String) -> String {
-        let last = name.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init) ?? ""
-        let escaped = last.escapingControlCharacters
-        return escaped.count > shownCharacters ? String(escaped.prefix(shownCharacters)) + "\u{2026}" : escaped
+        lastComponent(of: name).escapedExcerpt(limit: shownCharacters)
     }
 
     /// The catalog name a file-like `name` may have meant: its last path component without a
     /// model suffix (`/x/en_US-joe-medium.onnx` → `en_US-joe-medium`); `nil` when even that is
     /// not a name the catalog could hold.
     public static func stem(_ name: String) -> String? {
-        guard name.utf8.count <= maxBytes, !name.unicodeScalars.contains(where: isControl) else { return nil }
-        var last = name.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init) ?? ""
+        guard name.utf8.count <= maxBytes, !name.containsControlCharacters else { return nil }
+        var last = lastComponent(of: name)
         while let suffix = fileSuffixes.first(where: { last.lowercased().hasSuffix($0) }) {
             last = String(last.dropLast(suffix.count))
         }
         return admits(last) && !last.isEmpty ? last : nil
     }
 
-    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029: true
-        default: false
-        }
+    /// What follows the last `/` or `\` (all of `name` when it has neither).
+    private static func lastComponent(of name: String) -> String {
+        name.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init) ?? ""
     }
 }
-
