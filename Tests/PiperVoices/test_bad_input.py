@@ -105,6 +105,7 @@ def test_an_engine_killed_mid_chunk_costs_that_chunk_and_the_next_run_speaks(voi
     # Given a worker child that aborts on one text (the test hook of the engine worker)
     line = refused(say(VOICE, "This sentence has the CRASHME marker."), voices, tmp_path, env={"NARRATE_WORKER_CRASH_ON": "CRASHME"})
     assert "crashed" in line, line
+    assert f"The Piper voice {VOICE} crashed" in line and "eSpeak NG" not in line, "a Piper child's crash is the voice's, not eSpeak NG's: " + line
     # When the next text comes, it is spoken
     result = run_narrate(say(VOICE, "And this one is fine."), voices, cache=tmp_path / "cache", env={"NARRATE_WORKER_CRASH_ON": "CRASHME"})
     assert result.returncode == 0

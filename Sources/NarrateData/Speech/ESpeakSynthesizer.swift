@@ -220,8 +220,9 @@ public final class ESpeakSynthesizer: SpeechSynthesizerContract {
             .parameterOutOfRange(name: name, value: Self.value(of: name, in: request.voice), range: range)
         case let .synthesisFailed(code, _, _):
             .synthesisFailed(code: code, voice: request.voice.voice, textLength: request.text.unicodeScalars.count)
-        case let .engineFailed(reason, _):
-            .engineFailed(reason: reason, text: request.text)
+        case let .engineFailed(reason, _, _):
+            // A Piper voice's child failing is the voice's failure, not eSpeak NG's.
+            .engineFailed(reason: reason, text: request.text, engine: request.voice.piper.map { "The Piper voice " + PiperVoice.name(model: $0.model) } ?? "eSpeak NG")
         case .audioTooLong:
             .audioTooLong(limitSeconds: limits.maxSeconds)
         default:

@@ -11,8 +11,9 @@ public enum SpeechError: Error, Sendable, Equatable {
     case engineUnavailable(reason: String)
     case synthesisFailed(code: Int, voice: String, textLength: Int)
     /// The engine process serving one text crashed, hung past its deadline or exited; `text`
-    /// is the text it was given.
-    case engineFailed(reason: String, text: String)
+    /// is the text it was given, `engine` what spoke it, as a sentence starts with it
+    /// ("eSpeak NG", "The Piper voice en_US-joe-medium").
+    case engineFailed(reason: String, text: String, engine: String = "eSpeak NG")
     /// The audio of one text would be longer than the engine's limit.
     case audioTooLong(limitSeconds: Int)
     /// An SSML break asks for a longer pause than `SpeechBounds` allows.
@@ -54,8 +55,8 @@ extension SpeechError: CustomStringConvertible {
             "The speech engine could not start: \(reason). Install eSpeak NG (apt-get install espeak-ng-data libespeak-ng1)."
         case let .synthesisFailed(code, voice, textLength):
             "eSpeak NG failed (error \(code)) on a text of \(textLength) characters with voice '\(voice)'."
-        case let .engineFailed(reason, text):
-            "eSpeak NG \(reason) on the text \u{201C}\(Self.excerpt(text))\u{201D}; nothing was written. Rephrase or remove that text and try again."
+        case let .engineFailed(reason, text, engine):
+            "\(engine) \(reason) on the text \u{201C}\(Self.excerpt(text))\u{201D}; nothing was written. Rephrase or remove that text and try again."
         case let .audioTooLong(limit):
             "The audio of one text would last longer than \(limit / 60) minutes, the most one utterance may; nothing was written. Shorten the text or its pauses."
         case let .pauseTooLong(seconds, limit):
@@ -95,7 +96,7 @@ extension SpeechError {
     /// the whole message gives.
     public var chunkFailure: String {
         switch self {
-        case let .engineFailed(reason, text): "eSpeak NG \(reason) on \u{201C}\(Self.excerpt(text))\u{201D}"
+        case let .engineFailed(reason, text, engine): "\(engine) \(reason) on \u{201C}\(Self.excerpt(text))\u{201D}"
         default: description
         }
     }

@@ -104,7 +104,7 @@ struct ESpeakSynthesizerTests {
         let after = try await sut.synthesize(SpeechRequest(text: Self.sentences[0], voice: voice))
 
         // Then
-        guard case let .engineFailed(reason, failedText) = error else {
+        guard case let .engineFailed(reason, failedText, _) = error else {
             Issue.record("expected engineFailed, got \(String(describing: error))")
             return
         }
@@ -164,7 +164,7 @@ struct ESpeakSynthesizerTests {
         let next = try await sut.synthesize(SpeechRequest(text: "Next.", voice: voice))
 
         // Then
-        guard case let .engineFailed(reason, text) = error else {
+        guard case let .engineFailed(reason, text, _) = error else {
             Issue.record("expected engineFailed, got \(String(describing: error))")
             return
         }

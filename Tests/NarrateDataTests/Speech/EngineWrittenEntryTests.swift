@@ -98,7 +98,7 @@ struct EngineWrittenEntryTests {
         let after = try await sut.synthesize(SpeechRequest(text: Self.text, voice: voice), cachePolicy: .localFirst)
 
         // Then
-        guard case let .engineFailed(reason, _) = error else {
+        guard case let .engineFailed(reason, _, _) = error else {
             Issue.record("expected engineFailed, got \(String(describing: error))")
             return
         }

@@ -91,3 +91,19 @@ struct ErrorDescriptionTests {
         #expect(BookError.libraryFailed(reason: "locked").filePath == nil)
     }
 }
+
+@Suite("Engine failures name their engine")
+struct EngineFailureWordsTests {
+    @Test("Given a Piper voice's child that crashed, when it is described, then the voice is named and eSpeak NG is not; eSpeak's own failure still names eSpeak NG")
+    func namesTheEngine() {
+        // Given
+        let piper = SpeechError.engineFailed(reason: "crashed (SIGABRT)", text: "Hello", engine: "The Piper voice en_US-joe-medium")
+        let espeak = SpeechError.engineFailed(reason: "crashed (SIGABRT)", text: "Hello")
+
+        // When / Then
+        #expect(piper.description.hasPrefix("The Piper voice en_US-joe-medium crashed (SIGABRT) on the text \u{201C}Hello\u{201D}"))
+        #expect(piper.chunkFailure == "The Piper voice en_US-joe-medium crashed (SIGABRT) on \u{201C}Hello\u{201D}")
+        #expect(!piper.description.contains("eSpeak"))
+        #expect(espeak.description.hasPrefix("eSpeak NG crashed (SIGABRT) on the text"))
+    }
+}
