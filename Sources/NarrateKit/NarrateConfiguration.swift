@@ -43,8 +43,8 @@ public struct NarrateConfiguration: Sendable {
     }
 
     /// The engine's limits this configuration sets.
-    var engineLimits: ESpeakSynthesizer.Limits {
-        ESpeakSynthesizer.Limits(deadlineBase: engineTimeout)
+    var engineLimits: EngineWorkerSynthesizer.Limits {
+        EngineWorkerSynthesizer.Limits(deadlineBase: engineTimeout)
     }
 
     /// The defaults for `environment`: cache in `$NARRATE_CACHE_DIR`, else

@@ -15,7 +15,7 @@ public final class NarrateEnvironment: Sendable {
     public let logger: Logger
     /// eSpeak NG in `narrate-worker` processes: the speech path's engine (or the remote API's
     /// fallback) and the source of the voice list.
-    let espeak: ESpeakSynthesizer
+    let espeak: EngineWorkerSynthesizer
     /// The remote API's synthesizer, when the configuration names one.
     let remote: RemoteSpeechSynthesizer?
     private let observer: @Sendable (SynthesisEvent) -> Void
@@ -45,7 +45,7 @@ public final class NarrateEnvironment: Sendable {
         self.observer = observer
         // Piper voices are found in the voice folders; each model is hashed once per process.
         let piperVoices = PiperVoiceCatalog(directories: configuration.voiceDirectories)
-        let espeak = ESpeakSynthesizer(
+        let espeak = EngineWorkerSynthesizer(
             workers: configuration.engineWorkers, executable: configuration.workerExecutable,
             environment: RemoteAPIKey.environmentWithoutKeys(), limits: configuration.engineLimits, piperVoices: piperVoices,
             piperModelFolder: configuration.cacheDirectory.map { $0 + "/models" }

@@ -43,7 +43,7 @@ public final class ReadOnlyAudioCache: AudioCacheContract {
                 guard name.utf8.count == 64, Hex.decode(name, byteCount: 32) != nil, let status = AudioCacheEntryFile.status(path), !status.isDirectory else { return }
                 count += 1
                 bytes += Int64(status.size)
-                duration += Double(status.size) / 2 / Double(ESpeakSynthesizer.sampleRate)
+                duration += Double(status.size) / 2 / Double(EngineWorkerSynthesizer.sampleRate)
             }
         } catch {
             throw .notWritable(path: error.path, reason: error.reason)

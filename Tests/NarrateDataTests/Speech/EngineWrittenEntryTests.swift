@@ -20,9 +20,9 @@ struct EngineWrittenEntryTests {
     }
 
     /// A repository over a real eSpeak worker and a cache in the test's folder.
-    private func makeRepository() throws -> (AudioCache, ESpeakSynthesizer, TTSRepository) {
+    private func makeRepository() throws -> (AudioCache, EngineWorkerSynthesizer, TTSRepository) {
         let cache = try AudioCache(directory: folder.path)
-        let engine = ESpeakSynthesizer(workers: 1)
+        let engine = EngineWorkerSynthesizer(workers: 1)
         return (cache, engine, TTSRepository(synthesizer: engine, cache: cache, logger: Logger(label: "test")))
     }
 
@@ -37,7 +37,7 @@ struct EngineWrittenEntryTests {
     func childEntryEqualsCodec() async throws {
         // Given
         let cache = try AudioCache(directory: folder.path)
-        let sut = ESpeakSynthesizer(workers: 1)
+        let sut = EngineWorkerSynthesizer(workers: 1)
         defer { sut.shutdown() }
         let request = SpeechRequest(text: Self.text, voice: voice)
         let key = AudioCacheKey(request: request, engine: try sut.descriptor())
@@ -66,7 +66,7 @@ struct EngineWrittenEntryTests {
     @Test("A child that cannot create its entry (a full or read-only disk) sends the audio through the pipe instead")
     func unwritableDraftFallsBackToPipe() async throws {
         // Given: a draft in a folder that does not exist
-        let sut = ESpeakSynthesizer(workers: 1)
+        let sut = EngineWorkerSynthesizer(workers: 1)
         defer { sut.shutdown() }
         let request = SpeechRequest(text: Self.text, voice: voice)
         let draft = EntryDraft(path: folder.path + "/missing/entry", key: Fixtures.key("x"))
@@ -87,7 +87,7 @@ struct EngineWrittenEntryTests {
     func tornEntryLeavesNothing() async throws {
         // Given
         let cache = try AudioCache(directory: folder.path)
-        let engine = ESpeakSynthesizer(workers: 1, environment: ProcessInfo.processInfo.environment.merging(["NARRATE_WORKER_TEAR_ENTRY_ON": "Sosostris"]) { $1 })
+        let engine = EngineWorkerSynthesizer(workers: 1, environment: ProcessInfo.processInfo.environment.merging(["NARRATE_WORKER_TEAR_ENTRY_ON": "Sosostris"]) { $1 })
         defer { engine.shutdown() }
         let sut = TTSRepository(synthesizer: engine, cache: cache, logger: Logger(label: "test"))
 

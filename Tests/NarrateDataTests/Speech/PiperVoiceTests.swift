@@ -23,7 +23,7 @@ struct PiperVoiceTests {
     @Test("A text is spoken at the voice's rate with a mark per sentence, the same samples twice")
     func speaksWithSentenceMarks() async throws {
         // Given
-        let sut = ESpeakSynthesizer(workers: 1)
+        let sut = EngineWorkerSynthesizer(workers: 1)
         defer { sut.shutdown() }
 
         // When
@@ -45,7 +45,7 @@ struct PiperVoiceTests {
     func cachedThroughTheRepository() async throws {
         // Given
         let cache = try AudioCache(directory: folder.path)
-        let engine = ESpeakSynthesizer(workers: 1)
+        let engine = EngineWorkerSynthesizer(workers: 1)
         defer { engine.shutdown() }
         let sut = TTSRepository(synthesizer: engine, cache: cache, logger: Logger(label: "test"))
         var calmer = Self.voice
@@ -68,7 +68,7 @@ struct PiperVoiceTests {
     @Test("The phonemes of a text: ids between BOS and EOS, a pad after each phoneme")
     func phonemes() async throws {
         // Given
-        let sut = ESpeakSynthesizer(workers: 1)
+        let sut = EngineWorkerSynthesizer(workers: 1)
         defer { sut.shutdown() }
 
         // When
@@ -85,7 +85,7 @@ struct PiperVoiceTests {
         // Given
         var environment = ProcessInfo.processInfo.environment
         environment["NARRATE_ONNXRUNTIME"] = folder.path + "/nowhere/libonnxruntime.so"
-        let sut = ESpeakSynthesizer(workers: 1, environment: environment)
+        let sut = EngineWorkerSynthesizer(workers: 1, environment: environment)
         defer { sut.shutdown() }
 
         // When / Then

@@ -3,8 +3,9 @@ import CNarrateSystem
 import Foundation
 import NarrateDomain
 
-/// Speech from eSpeak NG and from Piper voices (`VoiceProfile.piper`), synthesized in
-/// `narrate-worker` processes. A Piper voice's worker phonemizes with eSpeak NG and runs the
+/// Speech from the engines in `narrate-worker` processes: eSpeak NG, and Piper voices
+/// (`VoiceProfile.piper`). Named for the workers, not for one engine: every engine the worker
+/// dispatches to is spoken through here. A Piper voice's worker phonemizes with eSpeak NG and runs the
 /// model with ONNX Runtime; its zygote loads the model once, and a child speaks each text.
 ///
 /// libespeak-ng carries state from one synthesis to the next, is not thread-safe and aborts on
@@ -12,7 +13,7 @@ import NarrateDomain
 /// forks a fresh child for it. Every text's samples are therefore what a fresh
 /// `espeak-ng -w` writes for it, whatever was synthesized before; a crash or a hang costs that
 /// one text (`SpeechError.engineFailed`); and `workers` texts are synthesized at once.
-public final class ESpeakSynthesizer: SpeechSynthesizerContract {
+public final class EngineWorkerSynthesizer: SpeechSynthesizerContract {
     /// eSpeak NG's output rate (its voices all speak at 22,050 Hz).
     public static let sampleRate = 22_050
     /// The longest eSpeak voice name taken (a request's voice field is larger: it also carries

@@ -1,7 +1,7 @@
 import CNarrateSystem
 import NarrateDomain
 
-extension ESpeakSynthesizer: PhonemeRepositoryContract {
+extension EngineWorkerSynthesizer: PhonemeRepositoryContract {
     /// The worker's reading of the text (NARRATE_WORKER_PHONEMIZE): a Piper voice's sentences
     /// with the ids its model is given, or eSpeak NG's IPA clause by clause.
     public func phonemes(_ request: SpeechRequest) async throws(SpeechError) -> [PhonemizedSentence] {

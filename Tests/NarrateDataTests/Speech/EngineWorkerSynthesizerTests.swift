@@ -7,7 +7,7 @@ import Testing
 
 /// The eSpeak engine through real `narrate-worker` processes, against the real `espeak-ng`.
 @Suite("eSpeak synthesizer (worker processes)")
-struct ESpeakSynthesizerTests {
+struct EngineWorkerSynthesizerTests {
     static let sentences = [
         "It was the best of times, it was the worst of times, it was the age of wisdom.",
         "Call me Ishmael. Some years ago, never mind how long precisely, I thought I would sail about a little.",
@@ -41,7 +41,7 @@ struct ESpeakSynthesizerTests {
         }
         var generator = SeededGenerator(seed: 9)
         let order = (0..<200).map { _ in Int.random(in: 0..<pairs.count, using: &generator) }
-        let sut = ESpeakSynthesizer(workers: 1)
+        let sut = EngineWorkerSynthesizer(workers: 1)
         defer { sut.shutdown() }
 
         // When
@@ -68,7 +68,7 @@ struct ESpeakSynthesizerTests {
         for (index, text) in Self.sentences.prefix(5).enumerated() {
             references.append(try await ESpeakReference.samples(text: text, voice: voice, in: folder, name: "p\(index)"))
         }
-        let sut = ESpeakSynthesizer(workers: 2)
+        let sut = EngineWorkerSynthesizer(workers: 2)
         defer { sut.shutdown() }
 
         // When: ten requests in flight at once
@@ -93,7 +93,7 @@ struct ESpeakSynthesizerTests {
         let folder = try TemporaryDirectory()
         let voice = VoiceProfile(voice: "en-us")
         let reference = try await ESpeakReference.samples(text: Self.sentences[0], voice: voice, in: folder, name: "after")
-        let sut = ESpeakSynthesizer(workers: 1, environment: Self.environment(["NARRATE_WORKER_CRASH_ON": "Madame Sosostris"]))
+        let sut = EngineWorkerSynthesizer(workers: 1, environment: Self.environment(["NARRATE_WORKER_CRASH_ON": "Madame Sosostris"]))
         defer { sut.shutdown() }
         _ = try await sut.synthesize(SpeechRequest(text: "A first text.", voice: voice))
         let worker = sut.workerProcessIDs
@@ -120,7 +120,7 @@ struct ESpeakSynthesizerTests {
     @Test("eSpeak 1.51's own crash inputs cost one text, never the process")
     func realCrashVectors() async throws {
         // Given
-        let sut = ESpeakSynthesizer(workers: 1)
+        let sut = EngineWorkerSynthesizer(workers: 1)
         defer { sut.shutdown() }
         let voice = VoiceProfile(voice: "en-us")
         let hostile = [String(repeating: "s'", count: 220), "http://" + String(repeating: "a.", count: 50_000) + "com"]
@@ -149,8 +149,8 @@ struct ESpeakSynthesizerTests {
     @Test("A text that hangs is killed at its deadline and reported; the next one is spoken")
     func hangIsKilledAtDeadline() async throws {
         // Given
-        let limits = ESpeakSynthesizer.Limits(deadlineBase: .seconds(2), deadlinePerScalar: .zero)
-        let sut = ESpeakSynthesizer(workers: 1, environment: Self.environment(["NARRATE_WORKER_HANG_ON": "forever"]), limits: limits)
+        let limits = EngineWorkerSynthesizer.Limits(deadlineBase: .seconds(2), deadlinePerScalar: .zero)
+        let sut = EngineWorkerSynthesizer(workers: 1, environment: Self.environment(["NARRATE_WORKER_HANG_ON": "forever"]), limits: limits)
         defer { sut.shutdown() }
         let voice = VoiceProfile(voice: "en-us")
         // The worker is started first: on a busy machine starting it can take longer than the bound.
@@ -177,7 +177,7 @@ struct ESpeakSynthesizerTests {
     @Test("Audio longer than the limit is refused, not buffered")
     func tooLong() async throws {
         // Given: at most 1 second per text
-        let sut = ESpeakSynthesizer(workers: 1, limits: ESpeakSynthesizer.Limits(maxSeconds: 1))
+        let sut = EngineWorkerSynthesizer(workers: 1, limits: EngineWorkerSynthesizer.Limits(maxSeconds: 1))
         defer { sut.shutdown() }
 
         // When / Then
@@ -189,7 +189,7 @@ struct ESpeakSynthesizerTests {
     @Test("A worker killed from outside fails what it had; the next text starts another")
     func killedWorkerIsReplaced() async throws {
         // Given
-        let sut = ESpeakSynthesizer(workers: 1)
+        let sut = EngineWorkerSynthesizer(workers: 1)
         defer { sut.shutdown() }
         let voice = VoiceProfile(voice: "en-us")
         _ = try await sut.synthesize(SpeechRequest(text: "Hello.", voice: voice))
@@ -208,7 +208,7 @@ struct ESpeakSynthesizerTests {
 
     @Test("Voices and variants come from the engine's list")
     func voicesAndVariants() async throws {
-        let sut = ESpeakSynthesizer(workers: 1)
+        let sut = EngineWorkerSynthesizer(workers: 1)
         defer { sut.shutdown() }
 
         let voices = try await sut.voices()
@@ -234,7 +234,7 @@ struct ESpeakSynthesizerTests {
             sys.stdin.buffer.read()
             """.write(toFile: script, atomically: true, encoding: .utf8)
         #expect(chmod(script, 0o755) == 0)
-        let sut = ESpeakSynthesizer(workers: 1, executable: script)
+        let sut = EngineWorkerSynthesizer(workers: 1, executable: script)
         defer { sut.shutdown() }
 
         // When
@@ -249,7 +249,7 @@ struct ESpeakSynthesizerTests {
 
     @Test("A missing worker program is a clear error that says where it was looked for")
     func missingWorker() async throws {
-        let sut = ESpeakSynthesizer(workers: 1, executable: "/nonexistent/narrate-worker")
+        let sut = EngineWorkerSynthesizer(workers: 1, executable: "/nonexistent/narrate-worker")
 
         let error = await #expect(throws: SpeechError.self) { try await sut.synthesize(SpeechRequest(text: "Hello.", voice: VoiceProfile(voice: "en-us"))) }
 
