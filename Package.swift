@@ -52,7 +52,7 @@ let package = Package(
         .executableTarget(
             name: "narrate-worker",
             dependencies: ["CESpeakNG", "CNarrateSystem"],
-            linkerSettings: [.linkedLibrary("espeak-ng")]
+            linkerSettings: [.linkedLibrary("espeak-ng"), .linkedLibrary("m")]
         ),
         .target(
             name: "NarrateDomain",

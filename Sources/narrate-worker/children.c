@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "children.h"
+#include "engine.h"
 #include "frames.h"
 #include "synthesis.h"
 

@@ -14,8 +14,10 @@
 // forking is safe. Requests are served one at a time, in order.
 //
 // The jobs, a file each: frames.c (output and input), synthesis.c (the child's work),
-// voices.c (a voice setting), children.c (a child per request: fork, deadline, wait),
-// zygotes.c (a zygote per voice setting), and here the worker's request loop.
+// audio.c (the child's audio and its answer), engine.h and engines.c (the engines' interface
+// and its dispatch) with an engine a file: espeak.c, piper.c and kokoro.c; voices.c (a voice
+// setting), children.c (a child per request: fork, deadline, wait), zygotes.c (a zygote per
+// voice setting), and here the worker's request loop.
 //
 // Protocol: narrate_worker_protocol.h. Requests on standard input, frames on standard output,
 // diagnostics on standard error. It exits at the end of its input.
@@ -34,6 +36,8 @@
 #include "children.h"
 #include "frames.h"
 #include "narrate_worker_protocol.h"
+#include "audio.h"
+#include "espeak.h"
 #include "synthesis.h"
 #include "zygotes.h"
 

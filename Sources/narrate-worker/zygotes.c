@@ -11,10 +11,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "audio.h"
 #include "children.h"
+#include "engine.h"
 #include "frames.h"
-#include "piper.h"
-#include "synthesis.h"
 #include "voices.h"
 #include "zygotes.h"
 
@@ -61,7 +61,7 @@ static void zygote_end(zygote *ended) {
 static void zygote_main(int requests, int replies, const voice_settings *settings, int sample_rate) {
     int32_t detail = 0;
     char note[1024] = "";
-    uint32_t applied = is_piper_voice(settings->voice) ? piper_load(settings->voice, note, sizeof note) : apply_voice(settings, &detail);
+    uint32_t applied = engine_load(settings, &detail, note, sizeof note);
     write_load_reply(replies, (int32_t)applied, detail, note);
     if (applied != NARRATE_WORKER_DONE) _exit(0);
     prepare_sample_buffer();

@@ -12,7 +12,8 @@
 // request id.
 //
 // A voice that starts with NARRATE_WORKER_PIPER_PREFIX is a Piper voice's description (see
-// narrate-worker/piper.c); any other names an eSpeak NG voice.
+// narrate-worker/piper.c), one that starts with NARRATE_WORKER_KOKORO_PREFIX a Kokoro voice's
+// (narrate-worker/kokoro.c); any other names an eSpeak NG voice.
 
 #include <stdint.h>
 
@@ -25,6 +26,7 @@
 // Bounds the worker enforces on requests; the client checks them first.
 #define NARRATE_WORKER_MAX_VOICE_BYTES 65536U  // a Piper voice's description holds its phoneme map
 #define NARRATE_WORKER_PIPER_PREFIX "piper\x1f"
+#define NARRATE_WORKER_KOKORO_PREFIX "kokoro\x1f"  // a Kokoro voice's description (narrate-worker/kokoro.c)
 #define NARRATE_WORKER_MAX_TEXT_BYTES 16777216U  // 16 MiB
 #define NARRATE_WORKER_MAX_PATH_BYTES 4096U
 

@@ -1,0 +1,41 @@
+// An ONNX model in a session of ONNX Runtime, as the neural engines (piper.c, kokoro.c) load
+// theirs: the model read from its file, converted once to ONNX Runtime's own format beside the
+// audio cache, and that file mapped and used in place, so that every worker's zygote shares
+// the same pages and a worker beyond the first costs little memory. One inference thread.
+
+#ifndef NARRATE_WORKER_ONNX_SESSION_H
+#define NARRATE_WORKER_ONNX_SESSION_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ort.h"
+
+// The largest model file loaded (Kokoro's fp32 export is about 330 MB).
+#define ONNX_MAX_MODEL_BYTES (1024LL << 20)
+
+typedef struct {
+    const ort_api *api;
+    OrtEnv *env;
+    OrtSession *session;
+    OrtMemoryInfo *memory;
+} onnx_runtime;
+
+// Loads ONNX Runtime and makes its environment; 0, or -1 with `note` saying why.
+int onnx_runtime_start(onnx_runtime *runtime, char *note, size_t note_size);
+
+// The model file mapped (private, read-only); NULL with `note` saying why.
+uint8_t *onnx_read_model(const char *path, size_t *length, char *note, size_t note_size);
+
+// A session for `model` (`length` bytes). With `ort_prefix` (non-empty), the model in ONNX
+// Runtime's format is kept at "<prefix>-ort<version>.ort": made from `model` once (in a
+// process of its own), then mapped from there by every process. 0, or -1 with the reason in
+// `failure`.
+int onnx_open_session(onnx_runtime *runtime, const uint8_t *model, size_t length, const char *ort_prefix, char *failure, size_t size);
+
+// The session's input names (malloc'd, each and the array); 0 on success.
+int onnx_input_names(const onnx_runtime *runtime, char ***names, size_t *count, char *failure, size_t size);
+// The session's first output's name (malloc'd); NULL with `failure` filled.
+char *onnx_first_output(const onnx_runtime *runtime, char *failure, size_t size);
+
+#endif
