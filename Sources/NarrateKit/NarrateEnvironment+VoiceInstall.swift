@@ -7,6 +7,11 @@ extension NarrateEnvironment {
         InstallVoiceUseCase(repository: PiperVoiceDownloader())
     }
 
+    /// Installing a Kokoro model and its voices from a local folder into a voice folder.
+    public func installKokoroVoices() -> any InstallKokoroVoicesUseCaseContract {
+        InstallKokoroVoicesUseCase(repository: KokoroVoiceInstaller())
+    }
+
     /// The folder voices are installed in by default: `$NARRATE_VOICES_DIR` when set, else
     /// `voices/` in the data folder (`$XDG_DATA_HOME/narrate/voices`, else
     /// `~/.local/share/narrate/voices`). Both are voice folders every command searches.

@@ -45,14 +45,16 @@ public final class NarrateEnvironment: Sendable {
         self.observer = observer
         // Piper voices are found in the voice folders; each model is hashed once per process.
         let piperVoices = PiperVoiceCatalog(directories: configuration.voiceDirectories)
+        // Kokoro voices likewise, in each voice folder's kokoro/.
+        let kokoroVoices = KokoroVoiceCatalog(directories: configuration.voiceDirectories)
         let espeak = EngineWorkerSynthesizer(
             workers: configuration.engineWorkers, executable: configuration.workerExecutable,
             environment: RemoteAPIKey.environmentWithoutKeys(), limits: configuration.engineLimits, piperVoices: piperVoices,
-            piperModelFolder: configuration.cacheDirectory.map { $0 + "/models" }
+            piperModelFolder: configuration.cacheDirectory.map { $0 + "/models" }, kokoroVoices: kokoroVoices
         )
         self.espeak = espeak
         remote = configuration.remote.map { RemoteSpeechSynthesizer(engine: $0, logger: logger) }
-        voiceRepository = VoiceRepository(presetDirectories: configuration.voiceDirectories, fallbackPresets: fallbackVoices, piperVoices: piperVoices) { () throws(SpeechError) in
+        voiceRepository = VoiceRepository(presetDirectories: configuration.voiceDirectories, fallbackPresets: fallbackVoices, piperVoices: piperVoices, kokoroVoices: kokoroVoices) { () throws(SpeechError) in
             (try await espeak.voices(), try await espeak.variants())
         }
     }

@@ -24,7 +24,7 @@ struct CatalogController: Sendable {
         var voice: String
         var language: String?
         var gender: String?
-        /// `openai`, `preset`, `piper` (an installed Piper voice) or `espeak`.
+        /// `openai`, `preset`, `kokoro` (an installed Kokoro voice), `piper` (an installed Piper voice) or `espeak`.
         var kind: String
         var description: String?
     }
@@ -58,13 +58,18 @@ struct CatalogController: Sendable {
         var seen = Set<String>()
         for voice in all where voice.preset != nil {
             seen.insert(voice.name.lowercased())
+            if let kokoro = voice.kokoro {
+                let gender = voice.gender == .unspecified ? nil : voice.gender.rawValue
+                entries.append(VoiceEntry(name: voice.name, voice: voice.name, language: kokoro.language, gender: gender, kind: "kokoro", description: "Kokoro voice, 24000 Hz"))
+                continue
+            }
             if let piper = voice.piper {
                 let detail = "Piper voice, \(piper.quality ?? "unknown") quality, \(piper.speakers == 1 ? "1 speaker" : "\(piper.speakers) speakers"), \(piper.sampleRate) Hz"
                 entries.append(VoiceEntry(name: voice.name, voice: voice.name, language: voice.languages.first, gender: nil, kind: "piper", description: detail))
                 continue
             }
             let kind = OpenAIVoices.profiles[voice.name.lowercased()] == nil ? "preset" : "openai"
-            let speaks = voice.preset?.piper.map { URL(fileURLWithPath: $0.model).deletingPathExtension().lastPathComponent } ?? voice.preset?.voice ?? voice.identifier
+            let speaks = voice.preset?.kokoro?.name ?? voice.preset?.piper.map { URL(fileURLWithPath: $0.model).deletingPathExtension().lastPathComponent } ?? voice.preset?.voice ?? voice.identifier
             entries.append(VoiceEntry(name: voice.name, voice: speaks, language: voice.languages.first, gender: Self.gender(voice.gender, voice: voice.preset?.voice), kind: kind))
         }
         for name in OpenAIVoices.names where !seen.contains(name) {

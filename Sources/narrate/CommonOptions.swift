@@ -5,7 +5,7 @@ import NarrateKit
 
 /// Options every speaking command takes: the voice, its parameters, the cache and logging.
 struct CommonOptions: ParsableArguments {
-    @Option(name: .long, help: "A preset from voices/ (default: narrator), an installed Piper voice, a Piper model's path (path/to/x.onnx) or an eSpeak voice (en-us, fr, de, en+f3). See 'narrate voices'.")
+    @Option(name: .long, help: "A preset from voices/ (default: narrator), an installed Kokoro voice or blend (af_heart, af_heart:0.6+bf_emma:0.4), an installed Piper voice, a Piper model's path (path/to/x.onnx) or an eSpeak voice (en-us, fr, de, en+f3). See 'narrate voices'.")
     var voice: String?
 
     @Option(name: [.short, .long], help: "Speaking rate in words per minute (80–450).")

@@ -4,23 +4,34 @@ import Logging
 import NarrateKit
 
 extension Narrate {
-    /// `narrate voices install NAME|URL`: fetch a Piper voice into a voice folder.
+    /// `narrate voices install NAME|URL`: fetch a Piper voice into a voice folder;
+    /// `narrate voices install kokoro [VOICE…] --from DIR`: install Kokoro voices from a folder.
     struct VoicesInstall: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "install",
-            abstract: "Download a Piper voice (its .onnx model and .onnx.json) into a voice folder.",
+            abstract: "Download a Piper voice (its .onnx model and .onnx.json) into a voice folder, or install Kokoro voices from a folder.",
             discussion: """
                 A NAME (en_US-lessac-medium) is looked up in the Piper voices repository, whose \
                 voices.json gives each file's size and MD5 checksum; a URL names the .onnx model \
                 itself, its configuration being <URL>.json. An interrupted download resumes on \
                 the next run; a voice is listed only once both files are whole and checked.
+
+                `kokoro [VOICE…] --from DIR` installs the Kokoro-82M model (*.onnx) and the style \
+                packs in DIR (an .npz of voices such as kokoro-onnx's voices-v1.0.bin, or a raw \
+                <voice>.bin each), all of them or the VOICEs named, into the voice folder's kokoro/.
                 """
         )
 
-        @Argument(help: "A Piper voice name (en_US-lessac-medium) or the http(s) URL of an .onnx model.")
+        @Argument(help: "A Piper voice name (en_US-lessac-medium), the http(s) URL of an .onnx model, or `kokoro`.")
         var source: String
 
-        @Option(name: .customLong("from"), help: "The Piper voices repository (default: $NARRATE_PIPER_VOICES_URL, else huggingface.co/rhasspy/piper-voices, v1.0.0).")
+        @Argument(help: "With `kokoro`: the voices to install (af_heart …; all the packs hold when none is named).")
+        var voices: [String] = []
+
+        @Option(
+            name: .customLong("from"),
+            help: "The Piper voices repository (default: $NARRATE_PIPER_VOICES_URL, else huggingface.co/rhasspy/piper-voices, v1.0.0); with `kokoro`, the folder holding the model and packs."
+        )
         var repositoryURL: String?
 
         @Option(name: .customLong("to"), help: "The voice folder to install into (default: $NARRATE_VOICES_DIR, else $XDG_DATA_HOME/narrate/voices).")
@@ -32,7 +43,18 @@ extension Narrate {
         @Flag(name: [.short, .long], help: "Show no progress.")
         var quiet = false
 
+        /// Whether this installs Kokoro voices.
+        var isKokoro: Bool { source.lowercased() == "kokoro" }
+
         func validate() throws {
+            if isKokoro {
+                guard let repositoryURL, !["http://", "https://"].contains(where: repositoryURL.lowercased().hasPrefix) else {
+                    throw ValidationError("narrate voices install kokoro takes --from DIR, a folder holding the model (*.onnx) and style packs (*.npz, *.bin); fetching them over HTTP is not built yet.")
+                }
+                if let maxSize, maxSize.bytes < 1 { throw ValidationError("--max-size must be at least 1 byte.") }
+                return
+            }
+            if !voices.isEmpty { throw ValidationError("Only `narrate voices install kokoro` takes voice names after the source (got '\(voices.joined(separator: " "))').") }
             if let repositoryURL, !["http://", "https://"].contains(where: repositoryURL.lowercased().hasPrefix) {
                 throw ValidationError("--from must be an http(s) URL (got '\(repositoryURL)').")
             }
@@ -42,6 +64,10 @@ extension Narrate {
         func run() async throws {
             let environment = ProcessInfo.processInfo.environment
             let folder = directory ?? NarrateEnvironment.defaultVoiceInstallDirectory(environment: environment)
+            if isKokoro {
+                try installKokoro(into: folder)
+                return
+            }
             let request = VoiceInstallRequest(
                 source: source,
                 repositoryURL: repositoryURL ?? NarrateEnvironment.defaultPiperVoicesURL(environment: environment),
@@ -63,6 +89,26 @@ extension Narrate {
                 throw error
             }
             print(Self.summary(installation))
+        }
+
+        private func installKokoro(into folder: String) throws {
+            let request = KokoroInstallRequest(
+                source: URL(fileURLWithPath: repositoryURL ?? ".").standardizedFileURL.path, directory: URL(fileURLWithPath: folder).standardizedFileURL.path,
+                voices: voices, maxModelBytes: maxSize?.bytes ?? VoiceInstallRequest.defaultMaxModelBytes
+            )
+            let logger = Logger(label: "narrate", factory: { StreamLogHandler.standardError(label: $0) })
+            let installation: KokoroInstallation
+            do { installation = try NarrateEnvironment(logger: logger).installKokoroVoices().execute(request) } catch { throw CLIMessage(error.description) }
+            print(Self.summary(installation))
+        }
+
+        static func summary(_ installation: KokoroInstallation) -> String {
+            let model = installation.modelWasInstalled ? "the Kokoro model \(installation.model) (installed already)" : "the Kokoro model \(installation.model)"
+            let count = installation.voices.count == 1 ? "1 voice" : "\(installation.voices.count) voices"
+            return """
+                Installed \(count) (\(installation.voices.joined(separator: ", "))) with \(model) in \(installation.folder): narrate say --voice \(installation.voices.first ?? "af_heart") "Hello"
+                Model SHA-256: \(installation.modelSHA256)
+                """
         }
 
         /// What the command prints at the end.

@@ -40,7 +40,13 @@ extension Narrate {
                 let speakers = piper.speakers == 1 ? "1 speaker" : "\(piper.speakers) speakers"
                 return "piper: \(piper.quality ?? "unknown quality"), \(speakers), \(piper.sampleRate) Hz (\(piper.model))"
             }
+            if let kokoro = voice.kokoro {
+                return "kokoro: \(kokoro.language), 24000 Hz (\(URL(fileURLWithPath: kokoro.model).lastPathComponent), \(URL(fileURLWithPath: kokoro.pack).lastPathComponent))"
+            }
             if let preset = voice.preset {
+                if let kokoro = preset.kokoro {
+                    return "preset: kokoro \(kokoro.name)"
+                }
                 if let piper = preset.piper {
                     return "preset: piper \(URL(fileURLWithPath: piper.model).deletingPathExtension().lastPathComponent)" + (piper.speaker.map { ", speaker \($0)" } ?? "")
                 }

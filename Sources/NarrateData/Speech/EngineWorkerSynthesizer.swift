@@ -3,8 +3,8 @@ import CNarrateSystem
 import Foundation
 import NarrateDomain
 
-/// Speech from the engines in `narrate-worker` processes: eSpeak NG, and Piper voices
-/// (`VoiceProfile.piper`). Named for the workers, not for one engine: every engine the worker
+/// Speech from the engines in `narrate-worker` processes: eSpeak NG, Piper voices
+/// (`VoiceProfile.piper`) and Kokoro voices (`VoiceProfile.kokoro`). Named for the workers, not for one engine: every engine the worker
 /// dispatches to is spoken through here. A Piper voice's worker phonemizes with eSpeak NG and runs the
 /// model with ONNX Runtime; its zygote loads the model once, and a child speaks each text.
 ///
@@ -27,6 +27,8 @@ public final class EngineWorkerSynthesizer: SpeechSynthesizerContract {
     /// Where the workers keep Piper models in ONNX Runtime's format, mapped and shared by all of
     /// them (`nil`: each loads its own copy).
     private let piperModelFolder: String?
+    /// The Kokoro voices installed (each model and pack hashed once).
+    private let kokoroVoices: KokoroVoiceCatalog
 
     /// How long one text may take and how long its audio may be.
     public struct Limits: Sendable {
@@ -39,6 +41,8 @@ public final class EngineWorkerSynthesizer: SpeechSynthesizerContract {
         /// A Piper voice's deadline per character: a neural voice takes about 60 times
         /// eSpeak's time.
         public var piperDeadlinePerScalar: Duration = .milliseconds(40)
+        /// A Kokoro voice's: its model costs about 8 times a Piper voice's.
+        public var kokoroDeadlinePerScalar: Duration = .milliseconds(250)
 
         public init(deadlineBase: Duration = .seconds(10), deadlinePerScalar: Duration = .milliseconds(10), maxSeconds: Int = 30 * 60) {
             self.deadlineBase = deadlineBase
@@ -46,8 +50,9 @@ public final class EngineWorkerSynthesizer: SpeechSynthesizerContract {
             self.maxSeconds = maxSeconds
         }
 
-        func deadline(for text: String, piper: Bool = false) -> Duration {
-            deadlineBase + (piper ? piperDeadlinePerScalar : deadlinePerScalar) * min(text.unicodeScalars.count, 100_000_000)
+        func deadline(for text: String, voice: VoiceProfile? = nil) -> Duration {
+            let perScalar = voice?.kokoro != nil ? kokoroDeadlinePerScalar : voice?.piper != nil ? piperDeadlinePerScalar : deadlinePerScalar
+            return deadlineBase + perScalar * min(text.unicodeScalars.count, 100_000_000)
         }
     }
 
@@ -56,12 +61,15 @@ public final class EngineWorkerSynthesizer: SpeechSynthesizerContract {
     ///   - executable: the `narrate-worker` program; by default found by `ESpeakWorkerLocator`.
     ///   - environment: the workers' environment (by default this process's).
     ///   - piperVoices: where Piper voices are loaded from (one catalog may serve several synthesizers).
-    ///   - piperModelFolder: where the workers may keep Piper models converted to ONNX Runtime's
-    ///     format, so that every worker maps the same weights (the audio cache's `models/`).
+    ///   - piperModelFolder: where the workers may keep Piper and Kokoro models converted to ONNX
+    ///     Runtime's format, so that every worker maps the same weights (the audio cache's `models/`).
+    ///   - kokoroVoices: where Kokoro voices are loaded from.
     public init(
         workers: Int = ProcessInfo.processInfo.activeProcessorCount, executable: String? = nil, environment: [String: String]? = nil, limits: Limits = Limits(),
-        piperVoices: PiperVoiceCatalog = PiperVoiceCatalog(directories: []), piperModelFolder: String? = nil
+        piperVoices: PiperVoiceCatalog = PiperVoiceCatalog(directories: []), piperModelFolder: String? = nil,
+        kokoroVoices: KokoroVoiceCatalog = KokoroVoiceCatalog(directories: [])
     ) {
+        self.kokoroVoices = kokoroVoices
         self.piperModelFolder = piperModelFolder.flatMap { folder in
             (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)) != nil ? folder : nil
         }
@@ -89,7 +97,13 @@ public final class EngineWorkerSynthesizer: SpeechSynthesizerContract {
 
     /// A Piper voice's audio is its model's: the engine is `piper`, and its version names the
     /// eSpeak NG that phonemizes, the model's and configuration's SHA-256 and the settings.
+    /// A Kokoro voice's is `kokoro`, with the model's and packs' SHA-256, the weights and speed.
     public func descriptor(for request: SpeechRequest) async throws(SpeechError) -> EngineDescriptor {
+        if let kokoro = request.voice.kokoro {
+            let (model, packs) = try kokoroParts(kokoro)
+            let speed = KokoroVoiceSettings.speed(rate: request.voice.rate)
+            return EngineDescriptor(id: "kokoro", version: "espeak-ng \(engine.version) \(model.identity(kokoro, packs: packs, speed: speed))", sampleRate: Self.kokoroSampleRate)
+        }
         guard let piper = request.voice.piper else { return engine }
         let voice = try piperVoices.voice(model: piper.model)
         let resolved = try voice.resolve(request.voice)
@@ -97,13 +111,22 @@ public final class EngineWorkerSynthesizer: SpeechSynthesizerContract {
     }
 
     public func narrator(speaking voice: VoiceProfile) -> String {
+        if let kokoro = voice.kokoro { return "Kokoro \(kokoro.name)" }
         guard let piper = voice.piper else { return "eSpeak NG \(voice.voice)" }
         return "Piper \(PiperVoice.name(model: piper.model))"
     }
 
-    /// Piper voices are timed by sentence (the model gives no word timing).
+    /// Piper and Kokoro voices are timed by sentence (their models give no word timing).
     public func timing(for voice: VoiceProfile) -> SpeechTiming {
-        voice.piper == nil ? .words : .sentences
+        voice.isNeural ? .sentences : .words
+    }
+
+    /// Kokoro-82M's output rate.
+    public static let kokoroSampleRate = 24_000
+
+    /// A Kokoro voice's model and packs, hashed.
+    private func kokoroParts(_ kokoro: KokoroVoiceSettings) throws(SpeechError) -> (KokoroModel, [KokoroModel.Pack]) {
+        (try kokoroVoices.model(at: kokoro.model), try kokoroVoices.packs(of: kokoro))
     }
 
     public func synthesize(_ request: SpeechRequest) async throws(SpeechError) -> SpeechAudio {
@@ -139,7 +162,15 @@ public final class EngineWorkerSynthesizer: SpeechSynthesizerContract {
         }
         var voiceName: String?
         var sampleRate = Self.sampleRate
-        if let piper = request.voice.piper {
+        if let kokoro = request.voice.kokoro {
+            let (model, packs) = try kokoroParts(kokoro)
+            let description = model.workerDescription(kokoro, packs: packs, speed: KokoroVoiceSettings.speed(rate: request.voice.rate), modelFolder: piperModelFolder)
+            guard description.utf8.count <= Int(NARRATE_WORKER_MAX_VOICE_BYTES) else {
+                throw .voiceFailed(voice: kokoro.name, reason: "its vocabulary is larger than \(NARRATE_WORKER_MAX_VOICE_BYTES >> 10) KiB")
+            }
+            voiceName = description
+            sampleRate = Self.kokoroSampleRate
+        } else if let piper = request.voice.piper {
             let voice = try piperVoices.voice(model: piper.model)
             voiceName = voice.workerDescription(try voice.resolve(request.voice), modelFolder: piperModelFolder)
             sampleRate = voice.config.audio.sampleRate
@@ -150,7 +181,7 @@ public final class EngineWorkerSynthesizer: SpeechSynthesizerContract {
         let worker = try pool.worker()
         return await worker.send(
             kind: kind, voice: request.voice, voiceName: voiceName, text: request.text, isSSML: request.isSSML,
-            phonemeInput: request.phonemeInput, entry: entry, deadline: limits.deadline(for: request.text, piper: voiceName != nil),
+            phonemeInput: request.phonemeInput, entry: entry, deadline: limits.deadline(for: request.text, voice: request.voice),
             maxSamples: limits.maxSeconds * sampleRate
         )
     }
@@ -216,19 +247,25 @@ public final class EngineWorkerSynthesizer: SpeechSynthesizerContract {
         case .voiceNotFound:
             .voiceNotFound(request.voice.voice, suggestions: [])
         case let .voiceFailed(_, reason):
-            .voiceFailed(voice: request.voice.piper.map { PiperVoice.name(model: $0.model) } ?? request.voice.voice, reason: reason)
+            .voiceFailed(voice: request.voice.kokoro?.name ?? request.voice.piper.map { PiperVoice.name(model: $0.model) } ?? request.voice.voice, reason: reason)
         case let .parameterOutOfRange(name, _, range):
             .parameterOutOfRange(name: name, value: Self.value(of: name, in: request.voice), range: range)
         case let .synthesisFailed(code, _, _):
             .synthesisFailed(code: code, voice: request.voice.voice, textLength: request.text.unicodeScalars.count)
         case let .engineFailed(reason, _, _):
-            // A Piper voice's child failing is the voice's failure, not eSpeak NG's.
-            .engineFailed(reason: reason, text: request.text, engine: request.voice.piper.map { "The Piper voice " + PiperVoice.name(model: $0.model) } ?? "eSpeak NG")
+            // A Piper or Kokoro voice's child failing is the voice's failure, not eSpeak NG's.
+            .engineFailed(reason: reason, text: request.text, engine: Self.engineName(speaking: request.voice))
         case .audioTooLong:
             .audioTooLong(limitSeconds: limits.maxSeconds)
         default:
             error
         }
+    }
+
+    /// How a failure names what failed: the neural voice, or eSpeak NG.
+    static func engineName(speaking voice: VoiceProfile) -> String {
+        if let kokoro = voice.kokoro { return "The Kokoro voice " + kokoro.name }
+        return voice.piper.map { "The Piper voice " + PiperVoice.name(model: $0.model) } ?? "eSpeak NG"
     }
 
     private static func value(of parameter: String, in voice: VoiceProfile) -> Int {

@@ -54,22 +54,9 @@ public struct PiperVoice: Sendable {
         return (try PiperVoiceConfig.parse(data, path: path), data)
     }
 
-    /// SHA-256 of a file, read in 1 MiB blocks.
+    /// SHA-256 of the model.
     private static func digest(of path: String) throws(PiperVoiceProblem) -> String {
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw PiperVoiceProblem("its model \(path) cannot be read") }
-        defer { try? handle.close() }
-        var hasher = SHA256()
-        var total: Int64 = 0
-        while true {
-            let block: Data
-            do { block = try handle.read(upToCount: 1 << 20) ?? Data() } catch { throw PiperVoiceProblem("its model \(path) cannot be read: \(error)") }
-            if block.isEmpty { break }
-            total += Int64(block.count)
-            guard total <= maxModelBytes else { throw PiperVoiceProblem("its model \(path) is larger than \(maxModelBytes >> 20) MiB") }
-            hasher.update(data: block)
-        }
-        guard total > 0 else { throw PiperVoiceProblem("its model \(path) is empty") }
-        return Hex.encode(hasher.finalize())
+        do { return try FileDigest.sha256(of: path, maxBytes: maxModelBytes, what: "its model") } catch { throw PiperVoiceProblem(error.reason) }
     }
 
     /// The settings `profile` asks of this voice, resolved against the configuration: the

@@ -66,18 +66,11 @@ public final class PiperVoiceCatalog: Sendable {
     /// The voice of a model, loaded (configuration checked, both files hashed) once per change.
     /// - Throws: `SpeechError.voiceFailed` saying what is wrong with it.
     public func voice(model: String) throws(SpeechError) -> PiperVoice {
-        let stamp = Self.stamp(model) + Self.stamp(PiperVoice.configPath(model: model))
+        let stamp = FileStamp.of(model) + FileStamp.of(PiperVoice.configPath(model: model))
         if let known = loaded.withLock({ $0[model] }), known.stamp == stamp { return known.voice }
         let voice: PiperVoice
         do { voice = try PiperVoice.load(model: model) } catch { throw .voiceFailed(voice: PiperVoice.name(model: model), reason: error.reason) }
         loaded.withLock { $0[model] = (stamp, voice) }
         return voice
-    }
-
-    /// What tells a file's change: device, inode, size and modification time.
-    private static func stamp(_ path: String) -> [Int] {
-        var status = stat()
-        guard stat(path, &status) == 0 else { return [-1] }
-        return [Int(status.st_dev), Int(status.st_ino), Int(status.st_size), Int(status.st_mtim.tv_sec), Int(status.st_mtim.tv_nsec)]
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
 import NarrateDomain
 
-/// Voices from three sources: presets (JSON files in a `voices/` folder, plus the built-in
-/// `narrator`), the Piper voices installed in the same folders, and eSpeak NG's own list.
+/// Voices from four sources: presets (JSON files in a `voices/` folder, plus the built-in
+/// `narrator`), the Kokoro and Piper voices installed in the same folders, and eSpeak NG's own
+/// list.
 public final class VoiceRepository: VoiceRepositoryContract {
     public typealias EngineVoices = @Sendable () async throws(SpeechError) -> (voices: [Voice], variants: [String])
 
@@ -10,16 +11,22 @@ public final class VoiceRepository: VoiceRepositoryContract {
     private let fallbackPresets: [String: VoiceProfile]
     private let engineVoices: EngineVoices
     private let piperVoices: PiperVoiceCatalog
+    private let kokoroVoices: KokoroVoiceCatalog
 
     /// - Parameters:
     ///   - presetDirectories: folders searched for `*.json` presets, earlier ones first.
     ///   - fallbackPresets: profiles by lowercased name for names that neither a preset file nor
     ///     the engine knows (not listed among the voices).
     ///   - piperVoices: the installed Piper voices (by default, those in `presetDirectories`).
+    ///   - kokoroVoices: the installed Kokoro voices (by default, those in `presetDirectories`).
     ///   - engineVoices: the engine's voices and variant names.
-    public init(presetDirectories: [String], fallbackPresets: [String: VoiceProfile] = [:], piperVoices: PiperVoiceCatalog? = nil, engineVoices: @escaping EngineVoices) {
+    public init(
+        presetDirectories: [String], fallbackPresets: [String: VoiceProfile] = [:], piperVoices: PiperVoiceCatalog? = nil, kokoroVoices: KokoroVoiceCatalog? = nil,
+        engineVoices: @escaping EngineVoices
+    ) {
         self.presetDirectories = presetDirectories
         self.piperVoices = piperVoices ?? PiperVoiceCatalog(directories: presetDirectories)
+        self.kokoroVoices = kokoroVoices ?? KokoroVoiceCatalog(directories: presetDirectories)
         self.fallbackPresets = fallbackPresets
         self.engineVoices = engineVoices
     }
@@ -27,7 +34,7 @@ public final class VoiceRepository: VoiceRepositoryContract {
     public func voices() async throws(SpeechError) -> [Voice] {
         let presets = loadPresets().sorted { $0.name < $1.name }
         let engine = try await engineVoices().voices.sorted { $0.name.lowercased() < $1.name.lowercased() }
-        return presets + piperVoices.installed() + engine
+        return presets + kokoroVoices.installed() + piperVoices.installed() + engine
     }
 
     /// The preset `name` stands for, read from the preset files alone (no engine is asked).
@@ -40,6 +47,7 @@ public final class VoiceRepository: VoiceRepositoryContract {
         if let preset = presets.first(where: { $0.name.lowercased() == name.lowercased() }), let profile = preset.preset {
             return profile
         }
+        if let kokoro = try kokoroVoices.profile(named: name) { return kokoro }
         if let piper = try piperVoices.profile(named: name, allowingFiles: naming == .catalogOrFile) { return piper }
         let (voices, variants) = try await engineVoices()
         let parts = name.split(separator: "+", maxSplits: 1).map(String.init)
@@ -49,7 +57,7 @@ public final class VoiceRepository: VoiceRepositoryContract {
         let variantKnown = variant.map { wanted in variants.contains { $0.lowercased() == wanted.lowercased() } } ?? true
         guard !name.isEmpty, baseKnown, variantKnown else {
             if let fallback = fallbackPresets[name.lowercased()] { return fallback }
-            let candidates = presets.map(\.name) + piperVoices.installed().map(\.name) + voices.flatMap { Self.names(of: $0) }
+            let candidates = presets.map(\.name) + kokoroVoices.installed().map(\.name) + piperVoices.installed().map(\.name) + voices.flatMap { Self.names(of: $0) }
             let wanted = variantKnown ? base : name
             let suggestions = variantKnown
                 ? NameSuggester.suggestions(for: wanted, among: candidates)
@@ -94,7 +102,7 @@ public final class VoiceRepository: VoiceRepositoryContract {
                     name: preset.name,
                     identifier: preset.voice,
                     languages: preset.language.map { [$0] } ?? [],
-                    preset: preset.profile(directory: directory, piperVoices: piperVoices)
+                    preset: preset.profile(directory: directory, piperVoices: piperVoices, kokoroVoices: kokoroVoices)
                 )
             }
         }

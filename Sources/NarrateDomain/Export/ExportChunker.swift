@@ -8,7 +8,7 @@ public enum ExportChunker {
         for (itemIndex, item) in items.enumerated() {
             var pageStart = 0
             for (pageOffset, page) in item.pages.enumerated() {
-                for chunk in TextChunker.chunks(of: page.text, maxScalars: NarrationPipeline.maxChunkScalars, firstSentenceAlone: voice?.piper != nil) {
+                for chunk in TextChunker.chunks(of: page.text, maxScalars: NarrationPipeline.maxChunkScalars, firstSentenceAlone: voice?.isNeural == true) {
                     chunks.append(ExportChunk(
                         itemIndex: itemIndex, pageIndex: page.index, pageLabel: page.label, text: chunk.text,
                         textOffset: pageStart + chunk.scalarOffset, pageOffset: pageOffset

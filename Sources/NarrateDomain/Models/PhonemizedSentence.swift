@@ -9,7 +9,8 @@ public struct PhonemizedSentence: Sendable, Hashable, Codable {
     public var text: String
     /// The phonemes, in IPA.
     public var phonemes: String
-    /// A Piper voice's phoneme ids (beginning, pads and end included); empty for eSpeak NG.
+    /// A Piper voice's phoneme ids (beginning, pads and end included), or a Kokoro voice's token
+    /// ids for one batch (the model is given them between two 0 pads); empty for eSpeak NG.
     public var ids: [Int]
 
     public init(textOffset: Int, textLength: Int, text: String = "", phonemes: String, ids: [Int] = []) {

@@ -13,9 +13,15 @@ public struct Voice: Sendable, Hashable, Codable {
     public var preset: VoiceProfile?
     /// Set for an installed Piper voice: its model, quality, speakers and rate.
     public var piper: PiperVoiceInfo?
+    /// Set for an installed Kokoro voice: its model and style pack.
+    public var kokoro: KokoroVoiceInfo?
 
-    public init(name: String, identifier: String, languages: [String], gender: Gender = .unspecified, preset: VoiceProfile? = nil, piper: PiperVoiceInfo? = nil) {
+    public init(
+        name: String, identifier: String, languages: [String], gender: Gender = .unspecified, preset: VoiceProfile? = nil, piper: PiperVoiceInfo? = nil,
+        kokoro: KokoroVoiceInfo? = nil
+    ) {
         self.piper = piper
+        self.kokoro = kokoro
         self.name = name
         self.identifier = identifier
         self.languages = languages

@@ -4,8 +4,8 @@ extension VoiceProfile {
     /// The speeds this profile can be spoken at: OpenAI's 0.25–4.0, narrowed to what keeps the
     /// rate within `rateRange`, to two decimals.
     public var speedRange: ClosedRange<Double> {
-        let low = max(0.25, Double(Self.rateRange.lowerBound) / Double(rate))
-        let high = min(4.0, Double(Self.rateRange.upperBound) / Double(rate))
+        let low = max(0.25, Double(usableRateRange.lowerBound) / Double(rate))
+        let high = min(4.0, Double(usableRateRange.upperBound) / Double(rate))
         return ((low * 100).rounded(.up) / 100)...((high * 100).rounded(.down) / 100)
     }
 
@@ -15,7 +15,7 @@ extension VoiceProfile {
         let usable = speedRange
         guard speed.isFinite, speed >= usable.lowerBound - 1e-9, speed <= usable.upperBound + 1e-9 else { return nil }
         var profile = self
-        profile.rate = min(Self.rateRange.upperBound, max(Self.rateRange.lowerBound, Int((Double(rate) * speed).rounded())))
+        profile.rate = min(usableRateRange.upperBound, max(usableRateRange.lowerBound, Int((Double(rate) * speed).rounded())))
         return profile
     }
 }

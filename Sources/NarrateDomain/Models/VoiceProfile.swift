@@ -19,22 +19,32 @@ public struct VoiceProfile: Sendable, Hashable, Codable {
     /// The Piper voice that speaks, if it is one (`voice` is then the eSpeak voice of its
     /// language; pitch, volume and word gap do not apply, and `rate` scales its speed).
     public var piper: PiperVoiceSettings?
+    /// The Kokoro voice (or blend) that speaks, if it is one (`voice` is then the eSpeak
+    /// language of its text; pitch, volume and word gap do not apply, and `rate` sets its
+    /// speed, 175 words a minute being 1.0).
+    public var kokoro: KokoroVoiceSettings?
 
     private enum CodingKeys: String, CodingKey {
-        case voice, rate, pitch, volume, wordGap, remote, piper
+        case voice, rate, pitch, volume, wordGap, remote, piper, kokoro
     }
 
     public static let rateRange = 80...450
+    /// A Kokoro voice's: its speed runs from 0.5 to 2.0, 175 words a minute being 1.0.
+    public static let kokoroRateRange = 88...350
+
+    /// The rates this profile's voice can speak at.
+    public var usableRateRange: ClosedRange<Int> { kokoro == nil ? Self.rateRange : Self.kokoroRateRange }
     public static let pitchRange = 0...99
     public static let volumeRange = 0...200
     public static let wordGapRange = 0...1000
 
     public init(
         voice: String, rate: Int = 175, pitch: Int = 50, volume: Int = 100, wordGap: Int = 0, lexicons: [PronunciationLexicon] = [], remote: RemoteVoice? = nil,
-        piper: PiperVoiceSettings? = nil
+        piper: PiperVoiceSettings? = nil, kokoro: KokoroVoiceSettings? = nil
     ) {
         self.voice = voice
         self.piper = piper
+        self.kokoro = kokoro
         self.remote = remote
         self.lexicons = lexicons
         self.rate = rate
@@ -43,13 +53,18 @@ public struct VoiceProfile: Sendable, Hashable, Codable {
         self.wordGap = wordGap
     }
 
-    /// The voice's name for a listener: a Piper voice's (its model's file name without
-    /// `.onnx`), else the eSpeak voice.
+    /// The voice's name for a listener: a Kokoro voice's or blend's, a Piper voice's (its
+    /// model's file name without `.onnx`), else the eSpeak voice.
     public var displayName: String {
+        if let kokoro { return kokoro.name }
         guard let piper else { return voice }
         let file = piper.model.split(separator: "/").last.map(String.init) ?? piper.model
         return file.hasSuffix(".onnx") ? String(file.dropLast(5)) : file
     }
+
+    /// Whether a neural voice (Piper, Kokoro) speaks: its text is timed by sentence, and its
+    /// first sentence is synthesized alone so that audio starts sooner.
+    public var isNeural: Bool { piper != nil || kokoro != nil }
 
     /// The profile used when the user names no voice: eSpeak's own defaults.
     public static let narrator = VoiceProfile(voice: "en-us")
@@ -75,7 +90,7 @@ public struct VoiceProfile: Sendable, Hashable, Codable {
     /// - Throws: `SpeechError.parameterOutOfRange` naming the first bad parameter.
     public func validated() throws(SpeechError) -> VoiceProfile {
         let checks: [(String, Int, ClosedRange<Int>)] = [
-            ("rate", rate, Self.rateRange),
+            ("rate", rate, usableRateRange),
             ("pitch", pitch, Self.pitchRange),
             ("volume", volume, Self.volumeRange),
             ("word gap", wordGap, Self.wordGapRange),

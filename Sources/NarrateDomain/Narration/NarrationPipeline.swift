@@ -12,7 +12,7 @@ struct NarrationPipeline: Sendable {
     /// The chunks `voice` is given `text` in, packed up to `maxChunkScalars`; a Piper voice's
     /// first sentence alone (its audio comes sooner).
     static func chunks(of text: String, voice: VoiceProfile) -> [TextChunk] {
-        TextChunker.chunks(of: text, maxScalars: maxChunkScalars, firstSentenceAlone: voice.piper != nil)
+        TextChunker.chunks(of: text, maxScalars: maxChunkScalars, firstSentenceAlone: voice.isNeural)
     }
     static let lookahead = 4
 

