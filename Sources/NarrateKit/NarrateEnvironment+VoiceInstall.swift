@@ -12,6 +12,11 @@ extension NarrateEnvironment {
         InstallKokoroVoicesUseCase(repository: KokoroVoiceInstaller())
     }
 
+    /// Installing Kokoro voices over HTTP(S) from a published layout into a voice folder.
+    public func downloadKokoroVoices() -> any DownloadKokoroVoicesUseCaseContract {
+        DownloadKokoroVoicesUseCase(downloads: PiperVoiceDownloader(), installer: KokoroVoiceInstaller())
+    }
+
     /// The folder voices are installed in by default: `$NARRATE_VOICES_DIR` when set, else
     /// `voices/` in the data folder (`$XDG_DATA_HOME/narrate/voices`, else
     /// `~/.local/share/narrate/voices`). Both are voice folders every command searches.

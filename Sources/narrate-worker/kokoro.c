@@ -329,7 +329,8 @@ static int32_t scalars_of(const char *text) {
 static void batches_of(const narrate_worker_request *request, const char *text, kokoro_symbols **batches, size_t *count) {
     read_markup_as_asked(request);
     kokoro_symbols phonemes = {0};
-    if (kokoro_phonemize(text, &voice.vocabulary, &phonemes) != 0 || kokoro_split(&phonemes, KOKORO_MAX_TOKENS, batches, count) != 0) {
+    int markup = ((request->flags & NARRATE_WORKER_FLAG_PHONEMES) ? KOKORO_PHONEME_SPANS : 0) | ((request->flags & NARRATE_WORKER_FLAG_SSML) ? KOKORO_MARKUP_TAGS : 0);
+    if (kokoro_phonemize(text, &voice.vocabulary, markup, &phonemes) != 0 || kokoro_split(&phonemes, KOKORO_MAX_TOKENS, batches, count) != 0) {
         fprintf(stderr, "narrate-worker: out of memory while phonemizing\n");
         _exit(3);
     }

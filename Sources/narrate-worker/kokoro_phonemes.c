@@ -146,6 +146,23 @@ static char *encode(const uint32_t *points, size_t count) {
     return bytes;
 }
 
+// Markup eSpeak reads and phonemizer must not cut: with KOKORO_PHONEME_SPANS a [[…]] span (a
+// pronunciation of Narrate's lexicons), with KOKORO_MARKUP_TAGS an SSML tag <…>. The end of the
+// one starting at `at`, or `at` when none does.
+static size_t opaque_end(const uint32_t *line, size_t length, size_t at, int markup) {
+    if ((markup & KOKORO_PHONEME_SPANS) && at + 1 < length && line[at] == '[' && line[at + 1] == '[') {
+        for (size_t end = at + 2; end + 1 < length; end++) {
+            if (line[end] == ']' && line[end + 1] == ']') return end + 2;
+        }
+    }
+    if ((markup & KOKORO_MARKUP_TAGS) && line[at] == '<') {
+        for (size_t end = at + 1; end < length; end++) {
+            if (line[end] == '>') return end + 1;
+        }
+    }
+    return at;
+}
+
 // Where `needle` first occurs in `haystack` (str.find), or -1.
 static long find(const uint32_t *haystack, size_t length, const text *needle) {
     if (needle->count == 0) return 0;
@@ -156,17 +173,22 @@ static long find(const uint32_t *haystack, size_t length, const text *needle) {
 }
 
 // Punctuation.preserve for one line (numbered `number`): its pieces and marks appended.
-static int preserve_line(const uint32_t *line, size_t length, size_t number, text_list *pieces, mark_list *marks) {
+static int preserve_line(const uint32_t *line, size_t length, size_t number, int markup, text_list *pieces, mark_list *marks) {
     size_t first_mark = marks->count;
     // The matches: maximal runs of whitespace and marks holding at least one mark.
     for (size_t at = 0; at < length;) {
+        size_t opaque = opaque_end(line, length, at, markup);
+        if (opaque > at) {
+            at = opaque;
+            continue;
+        }
         if (!is_space(line[at]) && !is_mark_at(line, length, at)) {
             at++;
             continue;
         }
         size_t end = at;
         int holds_mark = 0;
-        while (end < length && (is_space(line[end]) || is_mark_at(line, length, end))) {
+        while (end < length && opaque_end(line, length, end, markup) == end && (is_space(line[end]) || is_mark_at(line, length, end))) {
             holds_mark |= !is_space(line[end]);
             end++;
         }
@@ -323,7 +345,7 @@ static int restore(text_list *pieces, mark_list *marks, text_list *lines) {
     return 0;
 }
 
-int kokoro_phonemize(const char *utf8, const phoneme_map *vocabulary, kokoro_symbols *out) {
+int kokoro_phonemize(const char *utf8, const phoneme_map *vocabulary, int markup, kokoro_symbols *out) {
     *out = (kokoro_symbols){0};
     text all = {0};
     if (decode(utf8, &all) != 0) return -1;
@@ -339,7 +361,7 @@ int kokoro_phonemize(const char *utf8, const phoneme_map *vocabulary, kokoro_sym
         int blank = 1;
         for (size_t index = at; index < stop && blank; index++) blank = is_space(all.points[index]);
         if (!blank) {
-            if (preserve_line(all.points + at, stop - at, number, &pieces, &marks) != 0) return -1;
+            if (preserve_line(all.points + at, stop - at, number, markup, &pieces, &marks) != 0) return -1;
             number++;
         }
         at = stop + 1;

@@ -20,9 +20,16 @@ typedef struct {
     size_t count;
 } kokoro_symbols;
 
+// What eSpeak is to read as markup, which phonemizer's punctuation marks must not cut.
+enum {
+    KOKORO_PHONEME_SPANS = 1,  // [[…]] phoneme spans (Narrate's lexicons)
+    KOKORO_MARKUP_TAGS = 2,    // SSML tags
+};
+
 // The text's phonemes with eSpeak NG's current voice, as phonemizer gives them, then kept to
-// `vocabulary`'s symbols and with single spaces. 0 on success (-1: out of memory).
-int kokoro_phonemize(const char *text, const phoneme_map *vocabulary, kokoro_symbols *out);
+// `vocabulary`'s symbols and with single spaces; `markup` says which markup the text holds.
+// 0 on success (-1: out of memory).
+int kokoro_phonemize(const char *text, const phoneme_map *vocabulary, int markup, kokoro_symbols *out);
 
 // The phonemes cut into batches (each malloc'd, as is the array); 0 on success.
 int kokoro_split(const kokoro_symbols *phonemes, size_t limit, kokoro_symbols **batches, size_t *count);

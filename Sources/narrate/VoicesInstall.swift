@@ -16,9 +16,12 @@ extension Narrate {
                 itself, its configuration being <URL>.json. An interrupted download resumes on \
                 the next run; a voice is listed only once both files are whole and checked.
 
-                `kokoro [VOICE…] --from DIR` installs the Kokoro-82M model (*.onnx) and the style \
-                packs in DIR (an .npz of voices such as kokoro-onnx's voices-v1.0.bin, or a raw \
-                <voice>.bin each), all of them or the VOICEs named, into the voice folder's kokoro/.
+                `kokoro [VOICE…]` installs the Kokoro-82M model and style packs, all the voices or \
+                the VOICEs named, into the voice folder's kokoro/: from kokoro-onnx's release \
+                (default: $NARRATE_KOKORO_URL, else github.com/thewh1teagle/kokoro-onnx, \
+                model-files-v1.0) or onnx-community's layout (onnx/model.onnx, voices/NAME.bin) \
+                with --from URL, resumable and size-limited; or from a local folder with --from DIR \
+                holding a model (*.onnx) and packs (an .npz of voices, or a raw <voice>.bin each).
                 """
         )
 
@@ -34,6 +37,12 @@ extension Narrate {
         )
         var repositoryURL: String?
 
+        @Option(name: .customLong("model"), help: "With `kokoro` from a URL: the model's file in the layout (default kokoro-v1.0.onnx; kokoro-v1.0.int8.onnx is a quarter of its size; onnx-community: onnx/model.onnx, onnx/model_quantized.onnx …).")
+        var model: String?
+
+        @Option(name: .customLong("sha256"), help: "With `kokoro` from a URL: the model's SHA-256, checked once it has arrived.")
+        var sha256: String?
+
         @Option(name: .customLong("to"), help: "The voice folder to install into (default: $NARRATE_VOICES_DIR, else $XDG_DATA_HOME/narrate/voices).")
         var directory: String?
 
@@ -48,12 +57,11 @@ extension Narrate {
 
         func validate() throws {
             if isKokoro {
-                guard let repositoryURL, !["http://", "https://"].contains(where: repositoryURL.lowercased().hasPrefix) else {
-                    throw ValidationError("narrate voices install kokoro takes --from DIR, a folder holding the model (*.onnx) and style packs (*.npz, *.bin); fetching them over HTTP is not built yet.")
-                }
                 if let maxSize, maxSize.bytes < 1 { throw ValidationError("--max-size must be at least 1 byte.") }
+                if let sha256, sha256.count != 64 || !sha256.allSatisfy(\.isHexDigit) { throw ValidationError("--sha256 must be 64 hex digits (got '\(sha256)').") }
                 return
             }
+            if model != nil || sha256 != nil { throw ValidationError("--model and --sha256 are for `narrate voices install kokoro`.") }
             if !voices.isEmpty { throw ValidationError("Only `narrate voices install kokoro` takes voice names after the source (got '\(voices.joined(separator: " "))').") }
             if let repositoryURL, !["http://", "https://"].contains(where: repositoryURL.lowercased().hasPrefix) {
                 throw ValidationError("--from must be an http(s) URL (got '\(repositoryURL)').")
@@ -65,7 +73,7 @@ extension Narrate {
             let environment = ProcessInfo.processInfo.environment
             let folder = directory ?? NarrateEnvironment.defaultVoiceInstallDirectory(environment: environment)
             if isKokoro {
-                try installKokoro(into: folder)
+                try await installKokoro(into: folder)
                 return
             }
             let request = VoiceInstallRequest(
@@ -91,7 +99,33 @@ extension Narrate {
             print(Self.summary(installation))
         }
 
-        private func installKokoro(into folder: String) throws {
+        /// Whether --from names a URL (else a local folder, or nothing: the default URL).
+        private var kokoroURL: String? {
+            guard let repositoryURL else {
+                let environment = ProcessInfo.processInfo.environment
+                return environment["NARRATE_KOKORO_URL"].flatMap { $0.isEmpty ? nil : $0 } ?? KokoroDownloadRequest.defaultURL
+            }
+            return ["http://", "https://"].contains(where: repositoryURL.lowercased().hasPrefix) ? repositoryURL : nil
+        }
+
+        private func installKokoro(into folder: String) async throws {
+            let directory = URL(fileURLWithPath: folder).standardizedFileURL.path
+            if let url = kokoroURL {
+                let request = KokoroDownloadRequest(url: url, directory: directory, voices: voices, model: model, sha256: sha256, maxModelBytes: maxSize?.bytes ?? VoiceInstallRequest.defaultMaxModelBytes)
+                let logger = Logger(label: "narrate", factory: { StreamLogHandler.standardError(label: $0) })
+                let display = DownloadProgressDisplay(quiet: quiet)
+                let installation: KokoroInstallation
+                do {
+                    installation = try await NarrateEnvironment(logger: logger).downloadKokoroVoices().execute(request) { display.update($0) }
+                } catch {
+                    display.finish()
+                    throw CLIMessage(error.description)
+                }
+                display.finish()
+                let checked = sha256 != nil || KokoroDownloadRequest.knownDigests[installation.model] != nil
+                print(Self.summary(installation) + (checked ? " (verified)" : " (no published checksum to verify)"))
+                return
+            }
             let request = KokoroInstallRequest(
                 source: URL(fileURLWithPath: repositoryURL ?? ".").standardizedFileURL.path, directory: URL(fileURLWithPath: folder).standardizedFileURL.path,
                 voices: voices, maxModelBytes: maxSize?.bytes ?? VoiceInstallRequest.defaultMaxModelBytes

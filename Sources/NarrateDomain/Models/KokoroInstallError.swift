@@ -16,6 +16,16 @@ public enum KokoroInstallError: Error, Sendable, Equatable {
     case otherModelInstalled(installed: String, folder: String)
     /// A file or folder could not be written.
     case writeFailed(path: String, reason: String)
+    /// A voice name that could not be a Kokoro voice's (nor a file name).
+    case invalidVoiceName(String)
+    /// The URL holds neither published layout.
+    case unknownLayout(url: String)
+    /// onnx-community's layout lists no voices: they must be named.
+    case voicesNotNamed(url: String)
+    /// The downloaded model is not the published one.
+    case checksumMismatch(file: String, expected: String, actual: String)
+    /// Fetching a file failed (what arrived is kept for the next run to resume).
+    case download(VoiceInstallError)
 }
 
 extension KokoroInstallError: CustomStringConvertible {
@@ -37,6 +47,16 @@ extension KokoroInstallError: CustomStringConvertible {
             "\(folder) holds another Kokoro model already (\(installed)). Remove that folder first, or install into another voice folder with --to."
         case let .writeFailed(path, reason):
             "\(path) could not be written (\(reason)); nothing was installed under its final name. Free some space or choose another folder with --to."
+        case let .invalidVoiceName(name):
+            "'\(name)' is not a Kokoro voice name (a language letter, a gender letter, '_', a name: af_heart)."
+        case let .unknownLayout(url):
+            "\(url) holds neither kokoro-onnx's files (voices-v1.0.bin) nor onnx-community's (onnx/model.onnx). Give the folder URL of one of them, or --from a local folder."
+        case let .voicesNotNamed(url):
+            "\(url) has a file per voice and no list of them: name the voices to install (narrate voices install kokoro af_heart bf_emma --from URL)."
+        case let .checksumMismatch(file, expected, actual):
+            "The downloaded \(file) does not match its SHA-256 (expected \(expected), got \(actual)); it was deleted and nothing was installed. Try again; if it fails again, the published file is not the one expected."
+        case let .download(error):
+            error.description
         }
     }
 }
