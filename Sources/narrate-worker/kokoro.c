@@ -11,7 +11,8 @@
 // The zygote sets the eSpeak language, loads the model and the packs; each child phonemizes
 // its text, cuts it into batches of at most 510 tokens, runs each ([0, tokens…, 0]), trims
 // its silence as kokoro-onnx does (librosa's trim: 60 dB below the loudest 2048-sample frame,
-// hop 512), adds the pause its last mark asks for (not after the last batch), and scales the
+// hop 512), adds the pause its last mark asks for (after the last batch too, where kokoro-onnx
+// adds none: a chunk's audio then joins the next chunk's as batches join), and scales the
 // samples to 16 bits (clipped to ±1, times 32767, rounded to nearest).
 
 #include <errno.h>
@@ -344,8 +345,10 @@ static uint32_t synthesize(const narrate_worker_request *request, const char *te
     batches_of(request, text, &batches, &count);
     // One mark for the text: the batches are phonemes, which no longer say where they were in it.
     audio_mark(0, scalars_of(text));
+    // The pause a batch's last mark asks for follows every batch, the last one too: a chunk's
+    // audio then joins the next chunk's as kokoro-onnx joins batches.
     for (size_t index = 0; index < count; index++) {
-        double pause = index + 1 < count ? kokoro_pause_after(&batches[index], voice.sentence_pause, voice.clause_pause) : 0;
+        double pause = kokoro_pause_after(&batches[index], voice.sentence_pause, voice.clause_pause);
         uint32_t status = run_batch(&batches[index], pause, detail);
         if (status) return status;
     }

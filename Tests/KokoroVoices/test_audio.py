@@ -1,6 +1,10 @@
 """Audio: Narrate's samples against kokoro-onnx's `Kokoro.create` for the same text, style and
 speed (within 1 LSB after both are made 16-bit the same way), blends against the weighted mean
-of the packs computed with numpy, and the same samples in every process and with any --jobs."""
+of the packs computed with numpy, and the same samples in every process and with any --jobs.
+
+Narrate adds the pause its last batch's mark asks for after the last batch too (kokoro-onnx adds
+it between batches only), so that a chunk joins the next one as batches join: the reference's
+audio is compared with that pause appended."""
 
 from __future__ import annotations
 
@@ -8,6 +12,8 @@ import hashlib
 
 import numpy as np
 import pytest
+
+from kokoro_onnx.chunker import pause_after
 
 from kokoro_support import VOICE, our_batches, run_narrate, samples, styles, to_pcm
 
@@ -33,6 +39,15 @@ def ours(text: str, voices, tmp_path, voice: str = VOICE, extra: list[str] | Non
     return samples(output.read_bytes())
 
 
+def create(kokoro, text: str, style, speed: float = 1.0) -> np.ndarray:
+    """kokoro-onnx's audio for the text, 16-bit, with the pause after its last batch."""
+    audio, rate = kokoro.create(text, voice=style, speed=speed, lang="en-us")
+    assert rate == 24000
+    _, _, batches = kokoro._prepare(text, style, speed, "en-us", False, 0.25, 0.1)
+    pause = int(pause_after(batches[-1][0], 0.25, 0.1) * 24000)
+    return np.concatenate([to_pcm(audio), np.zeros(pause, dtype="<i2")])
+
+
 def assert_close(ours_pcm: np.ndarray, theirs: np.ndarray):
     assert len(ours_pcm) == len(theirs), f"{len(ours_pcm)} samples, the reference {len(theirs)}"
     difference = np.abs(ours_pcm.astype(int) - theirs.astype(int))
@@ -42,9 +57,7 @@ def assert_close(ours_pcm: np.ndarray, theirs: np.ndarray):
 @pytest.mark.parametrize("text", TEXTS, ids=["short", "punctuated", "two-batches"])
 def test_our_samples_equal_kokoro_create(text, voices, kokoro, tmp_path):
     text = spoken(text, voices)
-    audio, rate = kokoro.create(text, voice=styles()[VOICE], speed=1.0, lang="en-us")
-    assert rate == 24000
-    assert_close(ours(text, voices, tmp_path), to_pcm(audio))
+    assert_close(ours(text, voices, tmp_path), create(kokoro, text, styles()[VOICE]))
 
 
 def test_the_long_sentence_takes_two_batches(voices):
@@ -53,8 +66,7 @@ def test_the_long_sentence_takes_two_batches(voices):
 
 def test_rate_is_kokoros_speed(voices, kokoro, tmp_path):
     text = spoken(TEXTS[0], voices)
-    audio, _ = kokoro.create(text, voice=styles()[VOICE], speed=262 / 175, lang="en-us")
-    assert_close(ours(text, voices, tmp_path, extra=["--rate", "262"]), to_pcm(audio))
+    assert_close(ours(text, voices, tmp_path, extra=["--rate", "262"]), create(kokoro, text, styles()[VOICE], speed=262 / 175))
 
 
 @pytest.mark.parametrize("name", ["af_alpha:0.6+am_kumo:0.4", "af_alpha(3)+am_kumo(2)"])
@@ -62,14 +74,23 @@ def test_a_blend_is_the_weighted_mean_of_its_packs(name, voices, kokoro, tmp_pat
     packs = styles()
     style = (np.float32(0.6) * packs["af_alpha"] + np.float32(0.4) * packs["am_kumo"]).astype(np.float32)
     text = spoken(TEXTS[1], voices)
-    audio, _ = kokoro.create(text, voice=style, speed=1.0, lang="en-us")
-    assert_close(ours(text, voices, tmp_path, voice=name), to_pcm(audio))
+    assert_close(ours(text, voices, tmp_path, voice=name), create(kokoro, text, style))
 
 
 def test_a_blend_other_weights_is_other_audio(voices, tmp_path):
     a = ours(TEXTS[0], voices, tmp_path, voice="af_alpha:0.6+am_kumo:0.4")
     b = ours(TEXTS[0], voices, tmp_path, voice="af_alpha:0.4+am_kumo:0.6")
     assert len(a) != len(b) or not np.array_equal(a, b)
+
+
+def test_every_sentence_is_a_chunk_of_its_own_and_its_audio(voices, kokoro, tmp_path):
+    """A Kokoro voice's text is spoken a sentence to a chunk: each is the reference's audio for
+    that sentence alone, with its pause; a subtitle cue per sentence."""
+    first, second = "The first sentence is short.", "The second one, with a comma, is a little longer!"
+    output = tmp_path / "two.wav"
+    run_narrate(["say", f"{first} {second}", "--voice", VOICE, "-o", str(output), "-q", "--no-cache"], voices)
+    expected = np.concatenate([create(kokoro, first, styles()[VOICE]), create(kokoro, second, styles()[VOICE])])
+    assert_close(samples(output.read_bytes()), expected)
 
 
 def test_the_same_text_gives_the_same_samples_in_every_process_and_with_any_jobs(voices, tmp_path):

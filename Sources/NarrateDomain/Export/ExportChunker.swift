@@ -2,13 +2,15 @@
 public enum ExportChunker {
     /// Every chunk of every item; text offsets are relative to the item's text, whose pages are
     /// joined by a blank line (see `text(of:)`).
-    /// `voice`: a Piper voice is given each page's first sentence alone (see `TextChunker`).
+    /// `voice`: a Piper voice is given each page's first sentence alone, a Kokoro voice every
+    /// sentence alone (see `NarrationPipeline.chunks`).
     public static func chunks(of items: [ExportItem], voice: VoiceProfile? = nil) -> [ExportChunk] {
         var chunks: [ExportChunk] = []
         for (itemIndex, item) in items.enumerated() {
             var pageStart = 0
             for (pageOffset, page) in item.pages.enumerated() {
-                for chunk in TextChunker.chunks(of: page.text, maxScalars: NarrationPipeline.maxChunkScalars, firstSentenceAlone: voice?.isNeural == true) {
+                let pageChunks = voice.map { NarrationPipeline.chunks(of: page.text, voice: $0) } ?? TextChunker.chunks(of: page.text, maxScalars: NarrationPipeline.maxChunkScalars)
+                for chunk in pageChunks {
                     chunks.append(ExportChunk(
                         itemIndex: itemIndex, pageIndex: page.index, pageLabel: page.label, text: chunk.text,
                         textOffset: pageStart + chunk.scalarOffset, pageOffset: pageOffset

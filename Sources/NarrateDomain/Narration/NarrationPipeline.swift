@@ -10,9 +10,11 @@ struct NarrationPipeline: Sendable {
     static let maxChunkScalars = 700
 
     /// The chunks `voice` is given `text` in, packed up to `maxChunkScalars`; a Piper voice's
-    /// first sentence alone (its audio comes sooner).
+    /// first sentence alone (its audio comes sooner); a Kokoro voice's every sentence alone: the
+    /// model gives no timing inside its audio, so a sentence to a chunk is what times the
+    /// subtitles and read-along per sentence (and its batches are short, which costs it less).
     static func chunks(of text: String, voice: VoiceProfile) -> [TextChunk] {
-        TextChunker.chunks(of: text, maxScalars: maxChunkScalars, firstSentenceAlone: voice.isNeural)
+        TextChunker.chunks(of: text, maxScalars: maxChunkScalars, firstSentenceAlone: voice.isNeural, sentencesAlone: voice.kokoro != nil)
     }
     static let lookahead = 4
 

@@ -38,10 +38,13 @@ import Testing
         #expect(repositoryMock.profileCallCount == 0)
     }
 
-    @Test("A Kokoro profile is a neural voice: its first sentence is a chunk of its own")
-    func kokoroIsNeural() {
+    @Test("A Kokoro profile is a neural voice, and every sentence is a chunk of its own (its timing); a Piper voice's first alone")
+    func kokoroChunksBySentence() {
         #expect(Self.heart.isNeural)
-        let chunks = NarrationPipeline.chunks(of: "First sentence here. Second one. Third one.", voice: Self.heart)
-        #expect(chunks.first?.text == "First sentence here.")
+        let text = "First sentence here. Second one. Third one."
+        #expect(NarrationPipeline.chunks(of: text, voice: Self.heart).map(\.text) == ["First sentence here.", "Second one.", "Third one."])
+        #expect(NarrationPipeline.chunks(of: text, voice: Self.joe).map(\.text) == ["First sentence here.", "Second one. Third one."])
+        let items = [ExportItem(number: 1, fileStem: "one", title: "One", pages: [Page(index: 0, label: "1", text: text)], chapters: [])]
+        #expect(ExportChunker.chunks(of: items, voice: Self.heart).map(\.text) == ["First sentence here.", "Second one.", "Third one."])
     }
 }
