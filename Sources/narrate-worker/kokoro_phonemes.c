@@ -329,12 +329,13 @@ static int restore(text_list *pieces, mark_list *marks, text_list *lines) {
             } else if (next_piece + 1 == pieces->count) {
                 if (text_append(head, current->marks.points, current->marks.count) != 0) return -1;
             } else {
+                // The head grows in place (amortized: a line of many marks stays linear) and
+                // takes the second piece's place.
                 text *second = &pieces->items[next_piece + 1];
-                text joined = {0};
-                if (text_append(&joined, head->points, head->count) != 0 || text_append(&joined, current->marks.points, current->marks.count) != 0 ||
-                    text_append(&joined, second->points, second->count) != 0) return -1;
+                if (text_append(head, current->marks.points, current->marks.count) != 0 || text_append(head, second->points, second->count) != 0) return -1;
                 free(second->points);
-                *second = joined;
+                *second = *head;
+                *head = (text){0};
                 next_piece++;
             }
         } else {
