@@ -22,23 +22,4 @@
 # Environment: RUNS (rounds, default 3), SIZE (characters, default 5000), NARRATE_BIN (a built
 #   narrate; default: swift build -c release). Installs ONNX Runtime (install-deps.sh) and the
 #   reference into .build/venv-kokoro-tests (Tests/KokoroVoices/requirements.txt).
-set -euo pipefail
-cd "$(dirname "$0")/.."
-root=$(pwd)
-runs=${RUNS:-3}
-size=${SIZE:-5000}
-work=$(mktemp -d /tmp/narrate-bench-kokoro.XXXXXX)
-trap 'pkill -P $$ 2>/dev/null || true; rm -rf "$work"' EXIT
-
-bash scripts/install-deps.sh time python3 procps >/dev/null
-source scripts/python-tests.sh
-make_venv .build/venv-kokoro-tests Tests/KokoroVoices/requirements.txt >/dev/null 2>&1
-python=$root/.build/venv-kokoro-tests/bin/python
-if [ -n "${NARRATE_BIN:-}" ]; then
-  narrate=$(realpath "$NARRATE_BIN")
-else
-  swift build -c release --static-swift-stdlib >/dev/null
-  narrate="$root/.build/release/narrate"
-fi
-
-exec "$python" scripts/benchmark_neural.py kokoro "$narrate" "$work" "$runs" "$size" "$root/../shared/corpus/txt/pg1342-pride-and-prejudice-cp1252.txt"
+exec "$(dirname "$0")/benchmark-neural.sh" kokoro .build/venv-kokoro-tests Tests/KokoroVoices/requirements.txt 5000

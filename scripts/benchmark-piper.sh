@@ -21,23 +21,4 @@
 # Environment: RUNS (rounds, default 3), SIZE (characters, default 20000), NARRATE_BIN (a built
 #   narrate; default: swift build -c release). Installs ONNX Runtime (install-deps.sh) and the
 #   reference into .build/venv-piper-tests (Tests/PiperVoices/requirements.txt).
-set -euo pipefail
-cd "$(dirname "$0")/.."
-root=$(pwd)
-runs=${RUNS:-3}
-size=${SIZE:-20000}
-work=$(mktemp -d /tmp/narrate-bench-piper.XXXXXX)
-trap 'pkill -P $$ 2>/dev/null || true; rm -rf "$work"' EXIT
-
-bash scripts/install-deps.sh time python3 procps >/dev/null
-source scripts/python-tests.sh
-make_venv .build/venv-piper-tests Tests/PiperVoices/requirements.txt >/dev/null 2>&1
-python=$root/.build/venv-piper-tests/bin/python
-if [ -n "${NARRATE_BIN:-}" ]; then
-  narrate=$(realpath "$NARRATE_BIN")
-else
-  swift build -c release --static-swift-stdlib >/dev/null
-  narrate="$root/.build/release/narrate"
-fi
-
-exec "$python" scripts/benchmark_neural.py piper "$narrate" "$work" "$runs" "$size" "$root/../shared/corpus/txt/pg1342-pride-and-prejudice-cp1252.txt"
+exec "$(dirname "$0")/benchmark-neural.sh" piper .build/venv-piper-tests Tests/PiperVoices/requirements.txt 20000

@@ -274,34 +274,23 @@ static uint32_t run_batch(const kokoro_symbols *batch, double pause, int32_t *de
         return 0;  // nothing the model can say (kokoro-onnx refuses such a batch; it has no sound)
     }
     size_t row = (known < voice.rows ? known : voice.rows) - 1;
-    float *style = voice.style + row * KOKORO_STYLE_WIDTH;
     float speed[1] = {voice.speed};
     int64_t token_shape[2] = {1, (int64_t)token_count};
     int64_t style_shape[2] = {1, KOKORO_STYLE_WIDTH};
     int64_t one[1] = {1};
-    OrtValue *inputs[3] = {NULL, NULL, NULL};
-    const char *names[3] = {voice.tokens_input, "style", "speed"};
-    char failure[512];
-    const char *problem = ort_failure(api, api->CreateTensorWithDataAsOrtValue(voice.ort.memory, tokens, token_count * sizeof *tokens, token_shape, 2, ORT_TENSOR_INT64, &inputs[0]), failure, sizeof failure);
-    if (!problem) problem = ort_failure(api, api->CreateTensorWithDataAsOrtValue(voice.ort.memory, style, KOKORO_STYLE_WIDTH * sizeof *style, style_shape, 2, ORT_TENSOR_FLOAT, &inputs[1]), failure, sizeof failure);
-    if (!problem) problem = ort_failure(api, api->CreateTensorWithDataAsOrtValue(voice.ort.memory, speed, sizeof speed, one, 1, ORT_TENSOR_FLOAT, &inputs[2]), failure, sizeof failure);
+    const onnx_input inputs[3] = {
+        {voice.tokens_input, tokens, token_count * sizeof *tokens, token_shape, 2, ORT_TENSOR_INT64},
+        {"style", voice.style + row * KOKORO_STYLE_WIDTH, KOKORO_STYLE_WIDTH * sizeof(float), style_shape, 2, ORT_TENSOR_FLOAT},
+        {"speed", speed, sizeof speed, one, 1, ORT_TENSOR_FLOAT},
+    };
     OrtValue *output = NULL;
-    const char *output_names[1] = {voice.output_name};
-    if (!problem) problem = ort_failure(api, api->Run(voice.ort.session, NULL, names, (const OrtValue *const *)inputs, 3, output_names, 1, &output), failure, sizeof failure);
     float *data = NULL;
     size_t samples = 0;
-    OrtTensorTypeAndShapeInfo *info = NULL;
-    if (!problem) problem = ort_failure(api, api->GetTensorMutableData(output, (void **)&data), failure, sizeof failure);
-    if (!problem) problem = ort_failure(api, api->GetTensorTypeAndShape(output, &info), failure, sizeof failure);
-    if (!problem) problem = ort_failure(api, api->GetTensorShapeElementCount(info, &samples), failure, sizeof failure);
-    if (info) api->ReleaseTensorTypeAndShapeInfo(info);
-    for (size_t index = 0; index < 3; index++) {
-        if (inputs[index]) api->ReleaseValue(inputs[index]);
-    }
+    char failure[512];
+    int failed = onnx_run(&voice.ort, inputs, 3, voice.output_name, &output, &data, &samples, failure, sizeof failure);
     free(tokens);
-    if (problem) {
-        fprintf(stderr, "ONNX Runtime failed on a batch of %zu tokens: %s\n", known, problem);
-        if (output) api->ReleaseValue(output);
+    if (failed) {
+        fprintf(stderr, "ONNX Runtime failed on a batch of %zu tokens: %s\n", known, failure);
         *detail = -1;
         return NARRATE_WORKER_SYNTH_FAILED;
     }

@@ -152,3 +152,34 @@ char *onnx_first_output(const onnx_runtime *runtime, char *failure, size_t size)
     api->AllocatorFree(allocator, output);
     return copy;
 }
+
+int onnx_run(const onnx_runtime *runtime, const onnx_input *inputs, size_t count, const char *output_name, OrtValue **output, float **data,
+             size_t *elements, char *failure, size_t size) {
+    const ort_api *api = runtime->api;
+    OrtValue *values[8] = {NULL};
+    const char *names[8];
+    const char *problem = count > 8 ? "too many inputs" : NULL;
+    for (size_t index = 0; !problem && index < count; index++) {
+        names[index] = inputs[index].name;
+        problem = ort_failure(api, api->CreateTensorWithDataAsOrtValue(runtime->memory, inputs[index].data, inputs[index].bytes, inputs[index].shape, inputs[index].rank,
+                                                                       inputs[index].type, &values[index]), failure, size);
+    }
+    *output = NULL;
+    const char *output_names[1] = {output_name};
+    if (!problem) problem = ort_failure(api, api->Run(runtime->session, NULL, names, (const OrtValue *const *)values, count, output_names, 1, output), failure, size);
+    OrtTensorTypeAndShapeInfo *info = NULL;
+    if (!problem) problem = ort_failure(api, api->GetTensorMutableData(*output, (void **)data), failure, size);
+    if (!problem) problem = ort_failure(api, api->GetTensorTypeAndShape(*output, &info), failure, size);
+    if (!problem) problem = ort_failure(api, api->GetTensorShapeElementCount(info, elements), failure, size);
+    if (info) api->ReleaseTensorTypeAndShapeInfo(info);
+    for (size_t index = 0; index < count && index < 8; index++) {
+        if (values[index]) api->ReleaseValue(values[index]);
+    }
+    if (problem) {
+        if (problem != failure) snprintf(failure, size, "%s", problem);
+        if (*output) api->ReleaseValue(*output);
+        *output = NULL;
+        return -1;
+    }
+    return 0;
+}

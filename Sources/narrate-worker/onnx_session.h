@@ -33,6 +33,22 @@ uint8_t *onnx_read_model(const char *path, size_t *length, char *note, size_t no
 // `failure`.
 int onnx_open_session(onnx_runtime *runtime, const uint8_t *model, size_t length, const char *ort_prefix, char *failure, size_t size);
 
+// One input of a run: its name and its tensor (data used in place, not copied).
+typedef struct {
+    const char *name;
+    void *data;
+    size_t bytes;
+    const int64_t *shape;
+    size_t rank;
+    int type;  // ORT_TENSOR_FLOAT, ORT_TENSOR_INT64
+} onnx_input;
+
+// Runs the session on the inputs; the first output's floats and their count (the element count:
+// exports differ in rank). 0, with `*output` to release (api->ReleaseValue) once the floats are
+// used; or -1 with the reason in `failure`.
+int onnx_run(const onnx_runtime *runtime, const onnx_input *inputs, size_t count, const char *output_name, OrtValue **output, float **data,
+             size_t *elements, char *failure, size_t size);
+
 // The session's input names (malloc'd, each and the array); 0 on success.
 int onnx_input_names(const onnx_runtime *runtime, char ***names, size_t *count, char *failure, size_t size);
 // The session's first output's name (malloc'd); NULL with `failure` filled.

@@ -140,32 +140,18 @@ static uint32_t run_sentence(const phoneme_sentence *sentence, int32_t *detail) 
     int64_t three[1] = {3};
     int64_t speaker[1] = {voice.speaker};
     float scales[3] = {voice.scales[0], voice.scales[1], voice.scales[2]};
-    OrtValue *inputs[4] = {NULL, NULL, NULL, NULL};
-    const char *names[4] = {"input", "input_lengths", "scales", "sid"};
-    size_t count = voice.speaker >= 0 ? 4 : 3;
-    char failure[512];
-    const char *problem =
-        ort_failure(api, api->CreateTensorWithDataAsOrtValue(voice.ort.memory, sentence->ids, sentence->id_count * sizeof(int64_t), shape, 2, ORT_TENSOR_INT64, &inputs[0]), failure, sizeof failure);
-    if (!problem) problem = ort_failure(api, api->CreateTensorWithDataAsOrtValue(voice.ort.memory, lengths, sizeof lengths, one, 1, ORT_TENSOR_INT64, &inputs[1]), failure, sizeof failure);
-    if (!problem) problem = ort_failure(api, api->CreateTensorWithDataAsOrtValue(voice.ort.memory, scales, sizeof scales, three, 1, ORT_TENSOR_FLOAT, &inputs[2]), failure, sizeof failure);
-    if (!problem && count == 4) problem = ort_failure(api, api->CreateTensorWithDataAsOrtValue(voice.ort.memory, speaker, sizeof speaker, one, 1, ORT_TENSOR_INT64, &inputs[3]), failure, sizeof failure);
+    const onnx_input inputs[4] = {
+        {"input", sentence->ids, sentence->id_count * sizeof(int64_t), shape, 2, ORT_TENSOR_INT64},
+        {"input_lengths", lengths, sizeof lengths, one, 1, ORT_TENSOR_INT64},
+        {"scales", scales, sizeof scales, three, 1, ORT_TENSOR_FLOAT},
+        {"sid", speaker, sizeof speaker, one, 1, ORT_TENSOR_INT64},
+    };
     OrtValue *output = NULL;
-    const char *output_names[1] = {voice.output_name};
-    if (!problem) problem = ort_failure(api, api->Run(voice.ort.session, NULL, names, (const OrtValue *const *)inputs, count, output_names, 1, &output), failure, sizeof failure);
     float *data = NULL;
     size_t samples = 0;
-    OrtTensorTypeAndShapeInfo *info = NULL;
-    if (!problem) problem = ort_failure(api, api->GetTensorMutableData(output, (void **)&data), failure, sizeof failure);
-    if (!problem) problem = ort_failure(api, api->GetTensorTypeAndShape(output, &info), failure, sizeof failure);
-    // The audio's length is the element count: exported voices differ in rank ([1,1,T], [1,T]).
-    if (!problem) problem = ort_failure(api, api->GetTensorShapeElementCount(info, &samples), failure, sizeof failure);
-    if (info) api->ReleaseTensorTypeAndShapeInfo(info);
-    for (size_t index = 0; index < count; index++) {
-        if (inputs[index]) api->ReleaseValue(inputs[index]);
-    }
-    if (problem) {
-        fprintf(stderr, "ONNX Runtime failed on a sentence of %zu phoneme ids: %s\n", sentence->id_count, problem);
-        if (output) api->ReleaseValue(output);
+    char failure[512];
+    if (onnx_run(&voice.ort, inputs, voice.speaker >= 0 ? 4 : 3, voice.output_name, &output, &data, &samples, failure, sizeof failure) != 0) {
+        fprintf(stderr, "ONNX Runtime failed on a sentence of %zu phoneme ids: %s\n", sentence->id_count, failure);
         *detail = -1;
         return NARRATE_WORKER_SYNTH_FAILED;
     }

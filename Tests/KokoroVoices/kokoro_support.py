@@ -24,6 +24,7 @@ CORPUS = CHECKOUT.parent / "shared" / "corpus"
 sys.path.insert(0, str(CHECKOUT / "Tests" / "ServiceClients"))
 
 from narrate_service import narrate_binary, parse_wav  # noqa: E402,F401
+from voice_suite import run_narrate  # noqa: E402,F401
 
 MODEL_SHA256 = "6e742170d309016e5891a994e1ce1559c702a2ccd0075e67ef7157974f6406cb"
 MODEL_BYTES = 92_361_271
@@ -77,19 +78,6 @@ def source_folder(folder: Path) -> Path:
     for english in ENGLISH:
         (folder / f"{english}.bin").write_bytes(packs[english].astype("<f4").tobytes())
     return folder
-
-
-def run_narrate(args: list[str], voices: Path, cache: Path | None = None, env: dict | None = None, timeout: float = 900, check: bool = True,
-                input: str | None = None) -> subprocess.CompletedProcess:
-    """Runs `narrate ARGS` with the voice folder (and a cache folder, or none)."""
-    environment = {**os.environ, "NARRATE_VOICES_DIR": str(voices), "NO_COLOR": "1", **(env or {})}
-    if cache is not None:
-        environment["NARRATE_CACHE_DIR"] = str(cache)
-    result = subprocess.run([str(narrate_binary()), *args], capture_output=True, text=True, env=environment, timeout=timeout, input=input,
-                            stdin=None if input is not None else subprocess.DEVNULL)
-    if check and result.returncode != 0:
-        raise AssertionError(f"narrate {' '.join(args[:3])} … exited {result.returncode}: {result.stderr}")
-    return result
 
 
 def our_batches(text: str, voices: Path, voice: str = VOICE) -> list[dict]:

@@ -10,20 +10,7 @@ from pathlib import Path
 import onnxruntime
 
 from kokoro_support import VOICE, run_narrate, styles
-
-
-def entries(cache: Path) -> list[Path]:
-    return [path for path in cache.rglob("*") if path.is_file() and "objects" in path.parts] if cache.exists() else []
-
-
-def refused(args: list[str], voices: Path, tmp_path: Path, env: dict | None = None) -> str:
-    cache = tmp_path / "cache"
-    result = run_narrate(args, voices, cache=cache, env=env, check=False, timeout=300)
-    assert result.returncode == 1, f"exit {result.returncode}: {result.stderr}"
-    lines = [line for line in result.stderr.splitlines() if line.strip()]
-    assert len(lines) == 1, result.stderr
-    assert entries(cache) == [], "something was cached"
-    return lines[0]
+from voice_suite import cache_entries, refused
 
 
 def say(voice: str = VOICE, text: str = "Hello there. How are you?") -> list[str]:
@@ -121,4 +108,4 @@ def test_a_worker_killed_mid_chunk_costs_that_chunk_in_one_line(voices, tmp_path
     cache = tmp_path / "kept"
     result = run_narrate(say(text="Fine so far. Then POISON here."), voices, cache=cache, env={"NARRATE_WORKER_CRASH_ON": "POISON"}, check=False)
     assert result.returncode == 1 and "crashed" in result.stderr
-    assert len(entries(cache)) == 1, "the first sentence's audio was not kept"
+    assert len(cache_entries(cache)) == 1, "the first sentence's audio was not kept"

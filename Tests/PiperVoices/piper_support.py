@@ -20,6 +20,7 @@ CORPUS = CHECKOUT.parent / "shared" / "corpus"
 sys.path.insert(0, str(CHECKOUT / "Tests" / "ServiceClients"))
 
 from narrate_service import narrate_binary, parse_wav  # noqa: E402,F401
+from voice_suite import run_narrate  # noqa: E402,F401
 
 VOICE = "en_US-joe-medium"
 
@@ -52,19 +53,6 @@ def make_voice_folder(folder: Path, presets: dict[str, dict] | None = None) -> P
     for name, body in (presets or {}).items():
         (folder / f"{name}.json").write_text(json.dumps({"name": name, "voice": "en-us", "language": "en-us", **body}))
     return folder
-
-
-def run_narrate(args: list[str], voices: Path, cache: Path | None = None, env: dict | None = None, timeout: float = 600, check: bool = True,
-                input: str | None = None) -> subprocess.CompletedProcess:
-    """Runs `narrate ARGS` with the voice folder (and a cache folder, or none)."""
-    environment = {**os.environ, "NARRATE_VOICES_DIR": str(voices), "NO_COLOR": "1", **(env or {})}
-    if cache is not None:
-        environment["NARRATE_CACHE_DIR"] = str(cache)
-    result = subprocess.run([str(narrate_binary()), *args], capture_output=True, text=True, env=environment, timeout=timeout, input=input,
-                            stdin=None if input is not None else subprocess.DEVNULL)
-    if check and result.returncode != 0:
-        raise AssertionError(f"narrate {' '.join(args[:3])} … exited {result.returncode}: {result.stderr}")
-    return result
 
 
 def our_sentences(text: str, voices: Path, voice: str = VOICE) -> list[dict]:

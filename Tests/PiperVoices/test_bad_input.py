@@ -12,20 +12,7 @@ from pathlib import Path
 import pytest
 
 from piper_support import VOICE, run_narrate, voice_files
-
-
-def entries(cache: Path) -> list[Path]:
-    return [path for path in cache.rglob("*") if path.is_file() and "objects" in path.parts] if cache.exists() else []
-
-
-def refused(args: list[str], voices: Path, tmp_path: Path, env: dict | None = None) -> str:
-    cache = tmp_path / "cache"
-    result = run_narrate(args, voices, cache=cache, env=env, check=False, timeout=120)
-    assert result.returncode == 1, f"exit {result.returncode}: {result.stderr}"
-    lines = [line for line in result.stderr.splitlines() if line.strip()]
-    assert len(lines) == 1, result.stderr
-    assert entries(cache) == [], "something was cached"
-    return lines[0]
+from voice_suite import cache_entries, refused
 
 
 def broken_voice(tmp_path: Path, name: str, model: bytes | None = None, config: str | None = None) -> Path:

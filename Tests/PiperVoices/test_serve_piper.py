@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-import asyncio
-import os
 from pathlib import Path
 
 import numpy as np
@@ -12,41 +10,20 @@ import pytest
 import requests
 from openai import BadRequestError, OpenAI
 from wyoming.audio import AudioChunk, AudioStart, AudioStop
-from wyoming.client import AsyncTcpClient
 from wyoming.info import Describe, Info
 from wyoming.error import Error as WyomingError
 from wyoming.tts import Synthesize, SynthesizeVoice
 
-from narrate_service import start_server
 from piper_support import VOICE, parse_wav, run_narrate, samples, voice_files
+from voice_suite import serving, wyoming
 
 TEXT = "Good evening. The lights in the living room are now off, and the front door is locked."
 
 
 @pytest.fixture(scope="module")
 def server(voices, tmp_path_factory):
-    os.environ["NARRATE_VOICES_DIR"] = str(voices)
-    try:
-        with start_server(tmp_path_factory.mktemp("serve")) as running:
-            yield running
-    finally:
-        os.environ.pop("NARRATE_VOICES_DIR", None)
-
-
-def wyoming(server, events: list, until) -> list:
-    async def session():
-        received = []
-        async with AsyncTcpClient(server.wyoming_host, server.wyoming_port) as client:
-            for event in events:
-                await client.write_event(event.event())
-            while True:
-                event = await asyncio.wait_for(client.read_event(), 120)
-                assert event is not None, [e.type for e in received]
-                received.append(event)
-                if until(event):
-                    return received
-
-    return asyncio.run(session())
+    with serving(voices, tmp_path_factory.mktemp("serve")) as running:
+        yield running
 
 
 def test_the_voice_list_has_the_piper_voice(server):
