@@ -40,12 +40,6 @@ typedef struct {
     size_t count, capacity;
 } mark_list;
 
-static int is_space(uint32_t point) {
-    return point == ' ' || (point >= 0x09 && point <= 0x0D) || (point >= 0x1C && point <= 0x1F) || point == 0x85 || point == 0xA0 ||
-           point == 0x1680 || (point >= 0x2000 && point <= 0x200A) || point == 0x2028 || point == 0x2029 || point == 0x202F ||
-           point == 0x205F || point == 0x3000;
-}
-
 static int is_mark_symbol(uint32_t point) {
     static const uint32_t marks[] = {';', ':', ',', '.', '!', '?', 0xA1, 0xBF, 0x2014, 0x2026, '"', 0xAB, 0xBB, 0x201C, 0x201D, '(', ')', '{', '}', '[', ']'};
     for (size_t index = 0; index < sizeof marks / sizeof *marks; index++) {
@@ -182,14 +176,14 @@ static int preserve_line(const uint32_t *line, size_t length, size_t number, int
             at = opaque;
             continue;
         }
-        if (!is_space(line[at]) && !is_mark_at(line, length, at)) {
+        if (!kokoro_is_space(line[at]) && !is_mark_at(line, length, at)) {
             at++;
             continue;
         }
         size_t end = at;
         int holds_mark = 0;
-        while (end < length && opaque_end(line, length, end, markup) == end && (is_space(line[end]) || is_mark_at(line, length, end))) {
-            holds_mark |= !is_space(line[end]);
+        while (end < length && opaque_end(line, length, end, markup) == end && (kokoro_is_space(line[end]) || is_mark_at(line, length, end))) {
+            holds_mark |= !kokoro_is_space(line[end]);
             end++;
         }
         if (holds_mark) {
@@ -247,8 +241,8 @@ static int phonemize_piece(const text *piece, text *out) {
     // Stripped; "\n" made " "; "  " made " " in one pass; then every word (split at ' ')
     // stripped, its underscores gone, and followed by one space.
     size_t start = 0, end = joined.count;
-    while (start < end && is_space(joined.points[start])) start++;
-    while (end > start && is_space(joined.points[end - 1])) end--;
+    while (start < end && kokoro_is_space(joined.points[start])) start++;
+    while (end > start && kokoro_is_space(joined.points[end - 1])) end--;
     text line = {0};
     for (size_t at = start; at < end; at++) {
         uint32_t point = joined.points[at] == '\n' ? ' ' : joined.points[at];
@@ -273,8 +267,8 @@ static int phonemize_piece(const text *piece, text *out) {
         size_t word_end = at;
         while (word_end < single.count && single.points[word_end] != ' ') word_end++;
         size_t word_start = at, stop = word_end;
-        while (word_start < stop && is_space(single.points[word_start])) word_start++;
-        while (stop > word_start && is_space(single.points[stop - 1])) stop--;
+        while (word_start < stop && kokoro_is_space(single.points[word_start])) word_start++;
+        while (stop > word_start && kokoro_is_space(single.points[stop - 1])) stop--;
         for (size_t index = word_start; index < stop; index++) {
             if (single.points[index] != '_' && text_push(out, single.points[index]) != 0) return -1;
         }
@@ -351,8 +345,8 @@ int kokoro_phonemize(const char *utf8, const phoneme_map *vocabulary, int markup
     text all = {0};
     if (decode(utf8, &all) != 0) return -1;
     size_t start = 0, end = all.count;
-    while (start < end && is_space(all.points[start])) start++;
-    while (end > start && is_space(all.points[end - 1])) end--;
+    while (start < end && kokoro_is_space(all.points[start])) start++;
+    while (end > start && kokoro_is_space(all.points[end - 1])) end--;
     text_list pieces = {0};
     mark_list marks = {0};
     size_t number = 0;
@@ -360,7 +354,7 @@ int kokoro_phonemize(const char *utf8, const phoneme_map *vocabulary, int markup
         size_t stop = at;
         while (stop < end && all.points[stop] != '\n') stop++;
         int blank = 1;
-        for (size_t index = at; index < stop && blank; index++) blank = is_space(all.points[index]);
+        for (size_t index = at; index < stop && blank; index++) blank = kokoro_is_space(all.points[index]);
         if (!blank) {
             if (preserve_line(all.points + at, stop - at, number, markup, &pieces, &marks) != 0) return -1;
             number++;
@@ -398,7 +392,7 @@ int kokoro_phonemize(const char *utf8, const phoneme_map *vocabulary, int markup
     int pending_space = 0;
     for (size_t at = 0; at < kept_symbols.count; at++) {
         uint32_t point = kept_symbols.points[at];
-        if (is_space(point)) {
+        if (kokoro_is_space(point)) {
             pending_space = result.count > 0;
             continue;
         }

@@ -25,9 +25,8 @@ static int is_clause_mark(uint32_t point) {
     return point == ',' || point == ';' || point == ':';
 }
 
-static int is_space(uint32_t point) {
-    // Python's \s in a str pattern: Unicode whitespace. Only ' ' survives the vocabulary in
-    // practice; the others are kept for the same cut.
+int kokoro_is_space(uint32_t point) {
+    // Only ' ' survives the vocabulary in practice; the others are kept for the same cut.
     return point == ' ' || (point >= 0x09 && point <= 0x0D) || (point >= 0x1C && point <= 0x1F) || point == 0x85 || point == 0xA0 ||
            point == 0x1680 || (point >= 0x2000 && point <= 0x200A) || point == 0x2028 || point == 0x2029 || point == 0x202F ||
            point == 0x205F || point == 0x3000;
@@ -55,8 +54,8 @@ static int cuts_at(const uint32_t *points, size_t start, size_t at, int level) {
 
 // Python's str.strip() on points[start, start+length).
 static void strip(const uint32_t *points, size_t *start, size_t *length) {
-    while (*length && is_space(points[*start])) (*start)++, (*length)--;
-    while (*length && is_space(points[*start + *length - 1])) (*length)--;
+    while (*length && kokoro_is_space(points[*start])) (*start)++, (*length)--;
+    while (*length && kokoro_is_space(points[*start + *length - 1])) (*length)--;
 }
 
 static int atoms_of(const uint32_t *points, size_t start, size_t length, size_t limit, int level, atom_list *out) {
@@ -66,18 +65,18 @@ static int atoms_of(const uint32_t *points, size_t start, size_t length, size_t 
         size_t piece = start, end = start + length;
         int pieces = 0;
         for (size_t at = start; at < end;) {
-            if (!is_space(points[at]) || !cuts_at(points, start, at, index)) {
+            if (!kokoro_is_space(points[at]) || !cuts_at(points, start, at, index)) {
                 at++;
                 continue;
             }
             size_t run = at;
-            while (run < end && is_space(points[run])) run++;
+            while (run < end && kokoro_is_space(points[run])) run++;
             pieces++;
             at = run;
         }
         if (pieces == 0) continue;
         for (size_t at = start; at <= end;) {
-            if (at < end && (!is_space(points[at]) || !cuts_at(points, start, at, index))) {
+            if (at < end && (!kokoro_is_space(points[at]) || !cuts_at(points, start, at, index))) {
                 at++;
                 continue;
             }
@@ -85,7 +84,7 @@ static int atoms_of(const uint32_t *points, size_t start, size_t length, size_t 
             strip(points, &piece_start, &piece_length);
             if (atoms_of(points, piece_start, piece_length, limit, index + 1, out) != 0) return -1;
             if (at == end) break;
-            while (at < end && is_space(points[at])) at++;
+            while (at < end && kokoro_is_space(points[at])) at++;
             piece = at;
         }
         return 0;
@@ -169,7 +168,7 @@ int kokoro_split(const kokoro_symbols *phonemes, size_t limit, kokoro_symbols **
 
 double kokoro_pause_after(const kokoro_symbols *batch, double sentence, double clause) {
     size_t length = batch->count;
-    while (length && is_space(batch->points[length - 1])) length--;
+    while (length && kokoro_is_space(batch->points[length - 1])) length--;
     if (!length) return 0;
     uint32_t mark = batch->points[length - 1];
     if (is_sentence_mark(mark)) return sentence;

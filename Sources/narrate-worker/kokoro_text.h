@@ -38,6 +38,10 @@ int kokoro_split(const kokoro_symbols *phonemes, size_t limit, kokoro_symbols **
 // `clause` after , ; :, else none.
 double kokoro_pause_after(const kokoro_symbols *batch, double sentence, double clause);
 
+// Whitespace as Python's str.isspace() has it (what phonemizer's and kokoro-onnx's \s, strip and
+// split read).
+int kokoro_is_space(uint32_t point);
+
 // UTF-8 of the symbols appended to `bytes` (grown with realloc); 0 on success.
 int kokoro_utf8(const kokoro_symbols *symbols, char **bytes, size_t *length, size_t *capacity);
 

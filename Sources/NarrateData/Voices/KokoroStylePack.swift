@@ -1,4 +1,5 @@
 import Foundation
+import NarrateDomain
 import ZIPFoundation
 
 /// Kokoro style packs as they are published, read into the form Narrate installs: one raw
@@ -11,9 +12,9 @@ import ZIPFoundation
 enum KokoroStylePack {
     static let width = 256
     static let maxRows = 1024
-    /// The largest pack archive read (kokoro-onnx's 54 voices take 28 MB).
-    static let maxArchiveBytes: Int64 = 512 << 20
-    static var maxPackBytes: Int { maxRows * width * 4 }
+    /// The largest pack archive read, and one voice's pack (the bounds downloads have too).
+    static let maxArchiveBytes = DownloadKokoroVoicesUseCase.maxArchiveBytes
+    static let maxPackBytes = Int(DownloadKokoroVoicesUseCase.maxPackBytes)
 
     /// The voices of an `.npz`, by name, as raw float32 bytes.
     static func voices(inArchive path: String) throws(KokoroVoiceProblem) -> [(name: String, data: Data)] {

@@ -39,12 +39,9 @@ public struct DownloadKokoroVoicesUseCase: DownloadKokoroVoicesUseCaseContract {
             }
             do { try downloads.moveIntoPlace(fetched, as: file.fileName, in: staging) } catch { throw .download(error) }
         }
-        let source = try installer.read(KokoroInstallRequest(source: staging, directory: request.directory, voices: request.voices, maxModelBytes: request.maxModelBytes))
-        let available = Dictionary(source.voices.map { ($0.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
-        let unknown = request.voices.filter { available[$0.lowercased()] == nil }
-        guard unknown.isEmpty else { throw .unknownVoices(unknown, available: source.voices) }
-        let chosen = request.voices.isEmpty ? source.voices : request.voices.compactMap { available[$0.lowercased()] }
-        let installation = try installer.write(source, voices: chosen, into: request.directory)
+        let installation = try InstallKokoroVoicesUseCase(repository: installer).execute(
+            KokoroInstallRequest(source: staging, directory: request.directory, voices: request.voices, maxModelBytes: request.maxModelBytes)
+        )
         for file in files {
             downloads.discard(VoiceFileFacts(path: staging + "/" + file.fileName, bytes: 0, md5: "", sha256: ""))
         }
