@@ -21,6 +21,11 @@ final class ESpeakWorkerConnection: Sendable {
     private let process: Process
     private let state = Mutex(State())
     private let writeLock = Mutex(())
+    /// Left by the reader thread once the worker has exited and its requests are failed. Only
+    /// that thread waits on `process`: Foundation's `Process.waitUntilExit` is not safe to call
+    /// from two threads at once (both set and clear the process's run loop), which crashed
+    /// `narrate phonemes` now and then as it stopped the engine.
+    private let reading = DispatchGroup()
 
     private struct State {
         var nextID: UInt64 = 1
@@ -74,7 +79,11 @@ final class ESpeakWorkerConnection: Sendable {
         }
         version = text
         sampleRate = Int(hello.frame.detail)
-        let thread = Thread { [self] in self.readFrames(reader) }
+        reading.enter()
+        let thread = Thread { [self] in
+            self.readFrames(reader)
+            self.reading.leave()
+        }
         thread.name = "narrate.worker-reader"
         thread.start()
     }
@@ -155,9 +164,9 @@ final class ESpeakWorkerConnection: Sendable {
         try? input.close()
     }
 
-    /// Waits for the worker process to exit (after `finish`).
+    /// Waits for the worker process to exit (after `finish`), as the reader thread sees it.
     func waitUntilExit() {
-        process.waitUntilExit()
+        reading.wait()
     }
 
     // MARK: - Private

@@ -206,6 +206,25 @@ struct EngineWorkerSynthesizerTests {
         #expect(sut.workerProcessIDs.first != first)
     }
 
+    @Test("Stopping the engine right after a request, 40 times over, returns once the worker is gone and reaped")
+    func shutdownWaitsForTheWorker() async throws {
+        // Given: an engine that is started, asked once and stopped, again and again (as
+        // `narrate phonemes` does before it exits)
+        let voice = VoiceProfile(voice: "en-us")
+        for _ in 0..<40 {
+            let sut = EngineWorkerSynthesizer(workers: 1)
+            _ = try await sut.synthesize(SpeechRequest(text: "Hello.", voice: voice))
+            let worker = try #require(sut.workerProcessIDs.first)
+
+            // When
+            sut.shutdown()
+
+            // Then: no process of that id is left, not even a zombie, and none runs for the engine
+            #expect(kill(worker, 0) == -1 && errno == ESRCH)
+            #expect(sut.workerProcessIDs.isEmpty)
+        }
+    }
+
     @Test("Voices and variants come from the engine's list")
     func voicesAndVariants() async throws {
         let sut = EngineWorkerSynthesizer(workers: 1)
