@@ -59,6 +59,14 @@ static void *grow(void *buffer, uint64_t *capacity, uint64_t needed, size_t elem
 }
 
 void audio_begin(uint64_t limit, int32_t sample_rate) {
+    // A zygote that synthesizes in place begins again after each text: what outgrew the shared
+    // buffer is freed, and nothing of the last text is left.
+    if (audio.samples && audio.samples != shared_samples) free(audio.samples);
+    audio.samples = NULL;
+    audio.capacity = 0;
+    audio.count = 0;
+    audio.mark_count = 0;
+    audio.too_long = 0;
     audio.limit = limit;
     audio.sample_rate = sample_rate;
     // Only this child writes the zygote's shared buffer while it lives (the zygote waits for

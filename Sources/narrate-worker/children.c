@@ -17,14 +17,7 @@
 #include "frames.h"
 #include "synthesis.h"
 
-// The last non-empty line of what a child wrote to its standard error.
-typedef struct {
-    char line[256];
-    size_t length;
-    char last[256];
-} error_tail;
-
-static void error_tail_feed(error_tail *tail, const char *bytes, size_t count) {
+void error_tail_feed(error_tail *tail, const char *bytes, size_t count) {
     for (size_t index = 0; index < count; index++) {
         char byte = bytes[index];
         if (byte == '\n' || byte == '\r') {
@@ -39,13 +32,12 @@ static void error_tail_feed(error_tail *tail, const char *bytes, size_t count) {
     }
 }
 
-static const char *error_tail_finish(error_tail *tail) {
+const char *error_tail_finish(error_tail *tail) {
     error_tail_feed(tail, "\n", 1);
     return tail->last[0] ? tail->last : NULL;
 }
 
-// Reads what is there; 0 at end of input.
-static ssize_t drain(int fd, error_tail *tail) {
+ssize_t error_tail_drain(int fd, error_tail *tail) {
     char buffer[4096];
     ssize_t count;
     do {
@@ -55,7 +47,7 @@ static ssize_t drain(int fd, error_tail *tail) {
     return count;
 }
 
-static int64_t now_ms(void) {
+int64_t monotonic_ms(void) {
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
     return (int64_t)now.tv_sec * 1000 + now.tv_nsec / 1000000;
@@ -117,10 +109,10 @@ void serve(const narrate_worker_request *request, const char *text, const char *
     // to write, which the client reads as it comes. Meanwhile its standard error is kept.
     error_tail tail = {0};
     int errors_open = 1;
-    int64_t deadline = now_ms() + (int64_t)request->deadline_ms;
+    int64_t deadline = monotonic_ms() + (int64_t)request->deadline_ms;
     int timed_out = 0;
     for (;;) {
-        int64_t left = deadline - now_ms();
+        int64_t left = deadline - monotonic_ms();
         if (left <= 0) {
             timed_out = 1;
             break;
@@ -129,14 +121,14 @@ void serve(const narrate_worker_request *request, const char *text, const char *
         int ready = poll(watch, 2, (int)(left > 60000 ? 60000 : left));
         if (ready < 0 && errno != EINTR) break;
         if (ready <= 0) continue;
-        if (watch[1].revents) errors_open = drain(errors[0], &tail) != 0;
+        if (watch[1].revents) errors_open = error_tail_drain(errors[0], &tail) != 0;
         if (watch[0].revents) break;  // POLLHUP (or stray data): the child is done
     }
     close(done[0]);
     if (timed_out) kill(child, SIGKILL);
     int status = 0;
     while (waitpid(child, &status, 0) < 0 && errno == EINTR) {}
-    while (errors_open && drain(errors[0], &tail) > 0) {}
+    while (errors_open && error_tail_drain(errors[0], &tail) > 0) {}
     close(errors[0]);
     const char *note = error_tail_finish(&tail);
     if (timed_out) {

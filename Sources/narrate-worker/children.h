@@ -3,9 +3,28 @@
 #ifndef NARRATE_WORKER_CHILDREN_H
 #define NARRATE_WORKER_CHILDREN_H
 
+#include <stddef.h>
+#include <stdint.h>
 #include <sys/types.h>
 
 #include "narrate_worker_protocol.h"
+
+// The last non-empty line of what a process wrote to its standard error.
+typedef struct {
+    char line[256];
+    size_t length;
+    char last[256];
+} error_tail;
+
+void error_tail_feed(error_tail *tail, const char *bytes, size_t count);
+// Reads what is there into the tail; 0 at end of input (-1 when nothing is there to read from
+// a non-blocking pipe).
+ssize_t error_tail_drain(int fd, error_tail *tail);
+// The last line (NULL when there was none).
+const char *error_tail_finish(error_tail *tail);
+
+// Milliseconds on the monotonic clock.
+int64_t monotonic_ms(void);
 
 void die_with_parent(pid_t parent);
 // `entry_path`: where the child writes the cache entry (FLAG_ENTRY), else NULL.

@@ -1,7 +1,8 @@
 // The engines a worker speaks with, behind one interface: eSpeak NG (espeak.c), Piper voices
 // (piper.c) and Kokoro voices (kokoro.c). A request's voice names its engine (a description
 // that starts with the engine's prefix, or else an eSpeak NG voice); the zygote of that voice
-// loads it once, and each child synthesizes one text with it into the child's audio (audio.h).
+// loads it once, and each child synthesizes one text with it into the child's audio (audio.h),
+// or, for an engine that is `in_place`, the zygote synthesizes every text itself.
 
 #ifndef NARRATE_WORKER_ENGINE_H
 #define NARRATE_WORKER_ENGINE_H
@@ -25,6 +26,11 @@ typedef struct {
     uint32_t (*synthesize)(const narrate_worker_request *request, const char *text, int32_t *detail);
     // In the child: the text's phonemes as lines of NARRATE_WORKER_PHONEMIZE's answer (malloc'd).
     void (*phonemes)(const narrate_worker_request *request, const char *text, char **lines, size_t *length);
+    // Non-zero when what a synthesis leaves behind never changes the next one's samples (no
+    // random state, nothing carried over): the zygote then synthesizes every text itself, with
+    // its session warm, and forks no child (zygotes.c). eSpeak NG carries state from one
+    // synthesis to the next, and a Piper voice's random nodes advance with every run.
+    int in_place;
 } narrate_engine;
 
 extern const narrate_engine espeak_engine;

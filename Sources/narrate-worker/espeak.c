@@ -27,12 +27,17 @@ int synth_callback(short *wave, int count, espeak_EVENT *events) {
 }
 
 void read_markup_as_asked(const narrate_worker_request *request) {
-    if (!(request->flags & (NARRATE_WORKER_FLAG_SSML | NARRATE_WORKER_FLAG_PHONEMES))) return;
+    // The reading eSpeak was last set to: none in a fresh process. A process that serves many
+    // requests (an in-place zygote) sets it back when a request asks for less than the last.
+    static unsigned int applied = 0;
+    unsigned int wanted = request->flags & (NARRATE_WORKER_FLAG_SSML | NARRATE_WORKER_FLAG_PHONEMES);
+    if (wanted == applied) return;
     unsigned int flags = espeakCHARS_UTF8;
-    if (request->flags & NARRATE_WORKER_FLAG_SSML) flags |= espeakSSML;
-    if (request->flags & NARRATE_WORKER_FLAG_PHONEMES) flags |= espeakPHONEMES;
+    if (wanted & NARRATE_WORKER_FLAG_SSML) flags |= espeakSSML;
+    if (wanted & NARRATE_WORKER_FLAG_PHONEMES) flags |= espeakPHONEMES;
     espeak_Synth("", 1, 0, POS_CHARACTER, 0, flags, NULL, NULL);
     audio_reset();
+    applied = wanted;
 }
 
 int set_espeak_voice(const char *name) {

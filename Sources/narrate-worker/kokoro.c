@@ -327,6 +327,11 @@ static void batches_of(const narrate_worker_request *request, const char *text, 
     free(phonemes.points);
 }
 
+static void free_batches(kokoro_symbols *batches, size_t count) {
+    for (size_t index = 0; index < count; index++) free(batches[index].points);
+    free(batches);
+}
+
 static uint32_t synthesize(const narrate_worker_request *request, const char *text, int32_t *detail) {
     audio_set_rate(KOKORO_SAMPLE_RATE);
     kokoro_symbols *batches = NULL;
@@ -336,12 +341,13 @@ static uint32_t synthesize(const narrate_worker_request *request, const char *te
     audio_mark(0, scalars_of(text));
     // The pause a batch's last mark asks for follows every batch, the last one too: a chunk's
     // audio then joins the next chunk's as kokoro-onnx joins batches.
-    for (size_t index = 0; index < count; index++) {
+    uint32_t status = 0;
+    for (size_t index = 0; index < count && !status; index++) {
         double pause = kokoro_pause_after(&batches[index], voice.sentence_pause, voice.clause_pause);
-        uint32_t status = run_batch(&batches[index], pause, detail);
-        if (status) return status;
+        status = run_batch(&batches[index], pause, detail);
     }
-    return 0;
+    free_batches(batches, count);
+    return status;
 }
 
 // A line per batch: text offset 0, the text's length, the batch's IPA, its token ids.
@@ -382,6 +388,7 @@ static void phonemes(const narrate_worker_request *request, const char *text, ch
         }
         out[used++] = '\n';
     }
+    free_batches(batches, count);
     *lines = out;
     *length = used;
 }
@@ -392,4 +399,7 @@ const narrate_engine kokoro_engine = {
     .load = load,
     .synthesize = synthesize,
     .phonemes = phonemes,
+    // No random nodes, and nothing kept from one text to the next: the same text gives the
+    // same samples after any other, so the zygote's warm session speaks every text.
+    .in_place = 1,
 };

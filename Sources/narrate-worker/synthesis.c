@@ -1,6 +1,7 @@
 // The child's work: one synthesis of one text with its voice's engine (or one listing of the
-// voices, or the text's phonemes), answered in one frame, then the child exits. It runs in a
-// forked child only, so the state an engine leaves behind is thrown away with the process.
+// voices, or the text's phonemes), answered in one frame, then the child exits, so the state an
+// engine leaves behind is thrown away with the process. An engine that leaves none behind
+// (`in_place`) has the same work done by its zygote, request after request.
 
 #include <espeak-ng/speak_lib.h>
 
@@ -19,7 +20,7 @@
 const char *crash_marker;
 const char *hang_marker;
 
-void run_synthesis(const narrate_worker_request *request, const char *text, const char *entry_path, int sample_rate, int done_fd) {
+int synthesis_answer(const narrate_worker_request *request, const char *text, const char *entry_path, int sample_rate, void (*over)(int), int fd) {
     if (crash_marker && strstr(text, crash_marker)) abort();
     if (hang_marker && strstr(text, hang_marker)) {
         for (;;) pause();
@@ -29,11 +30,19 @@ void run_synthesis(const narrate_worker_request *request, const char *text, cons
     uint32_t status = loaded_engine()->synthesize(request, text, &failure);
     if (status == NARRATE_WORKER_TOO_LONG) audio_set_too_long();
     // An engine other than eSpeak gives its reason on standard error: the worker reports its
-    // last line with the exit.
-    if (status == NARRATE_WORKER_SYNTH_FAILED && loaded_engine() != &espeak_engine) _exit(4);
+    // last line with the status.
+    if (status == NARRATE_WORKER_SYNTH_FAILED && loaded_engine() != &espeak_engine) return 4;
     if (status == NARRATE_WORKER_SYNTH_FAILED && failure == 0) failure = -1;
-    close(done_fd);  // synthesis is over: the worker stops the deadline clock
-    _exit(audio_answer(request, failure, entry_path, text) ? 1 : 0);
+    over(fd);  // synthesis is over: the worker stops the deadline clock
+    return audio_answer(request, failure, entry_path, text) ? 1 : 0;
+}
+
+static void close_fd(int fd) {
+    close(fd);
+}
+
+void run_synthesis(const narrate_worker_request *request, const char *text, const char *entry_path, int sample_rate, int done_fd) {
+    _exit(synthesis_answer(request, text, entry_path, sample_rate, close_fd, done_fd));
 }
 
 // One voice a line: name, identifier, gender (0 unknown, 1 male, 2 female), languages
@@ -76,10 +85,16 @@ void run_listing(const narrate_worker_request *request, int done_fd) {
 }
 
 // The text's phonemes (see NARRATE_WORKER_PHONEMIZE), as its voice's engine gives them.
-void run_phonemes(const narrate_worker_request *request, const char *text, int done_fd) {
+int phonemes_answer(const narrate_worker_request *request, const char *text, void (*over)(int), int fd) {
     char *lines = NULL;
     size_t length = 0;
     loaded_engine()->phonemes(request, text, &lines, &length);
-    close(done_fd);
-    _exit(write_frame(NARRATE_WORKER_LIST, request->id, 0, 0, lines, length, 0, NULL, 0, 0) ? 1 : 0);
+    over(fd);
+    int failed = write_frame(NARRATE_WORKER_LIST, request->id, 0, 0, lines, length, 0, NULL, 0, 0);
+    free(lines);
+    return failed ? 1 : 0;
+}
+
+void run_phonemes(const narrate_worker_request *request, const char *text, int done_fd) {
+    _exit(phonemes_answer(request, text, close_fd, done_fd));
 }

@@ -16,4 +16,10 @@ void run_synthesis(const narrate_worker_request *request, const char *text, cons
 void run_listing(const narrate_worker_request *request, int done_fd);
 void run_phonemes(const narrate_worker_request *request, const char *text, int done_fd);
 
+// The same work, in whichever process does it, without exiting: `over(fd)` is called when the
+// work is over and only the answer is left to write. The status a child would exit with: 0, 1
+// (the answer could not be written), 4 (the engine failed; its reason is on standard error).
+int synthesis_answer(const narrate_worker_request *request, const char *text, const char *entry_path, int sample_rate, void (*over)(int), int fd);
+int phonemes_answer(const narrate_worker_request *request, const char *text, void (*over)(int), int fd);
+
 #endif

@@ -1,8 +1,20 @@
 // Zygotes: one process per voice setting in use (at most MAX_ZYGOTES, the least recently used
 // one ends first), the pipes and replies between it and the worker, and its life of serving
 // requests. A synthesis goes to the zygote of its voice.
+//
+// A zygote forks a child per request (children.c), except for an engine that is `in_place`
+// (engine.h): that zygote does the work itself, its session warm, with no fork and no page
+// faults. The worker then watches it as a zygote watches a child: it kills the zygote at the
+// request's deadline, reports a crash in one line, and starts a new zygote for the next request.
+// The zygote replies twice: WORK_OVER when the work is done (the deadline clock stops; its
+// answer is written next, as the client reads it), then DONE.
+
+#define _GNU_SOURCE  // pipe2
 
 #include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,10 +27,14 @@
 #include "children.h"
 #include "engine.h"
 #include "frames.h"
+#include "synthesis.h"
 #include "voices.h"
 #include "zygotes.h"
 
 #define MAX_ZYGOTES 4
+
+// An in-place zygote's first reply to a request: its work is over, its answer comes next.
+#define WORK_OVER 0x7FFFFFFF
 
 typedef struct {
     int used;
@@ -26,6 +42,7 @@ typedef struct {
     pid_t pid;
     int requests;  // write end: requests for it to serve
     int replies;   // read end: a reply (status, detail) when it has served one
+    int in_place;  // its engine's work is done in the zygote (no child per request)
     uint64_t last_used;
 } zygote;
 
@@ -49,11 +66,57 @@ static void write_load_reply(int fd, int32_t status, int32_t detail, const char 
     if (write_all(fd, parts, 2) != 0) _exit(0);
 }
 
-static void zygote_end(zygote *ended) {
+// Closes its pipes and waits for it; its wait status.
+static int zygote_end(zygote *ended) {
     close(ended->requests);
     close(ended->replies);
-    while (waitpid(ended->pid, NULL, 0) < 0 && errno == EINTR) {}
+    int status = 0;
+    while (waitpid(ended->pid, &status, 0) < 0 && errno == EINTR) {}
     ended->used = 0;
+    return status;
+}
+
+// In an in-place zygote: its standard error, read back after each request for the last line
+// an engine wrote there (the reason it failed). Warnings go to the worker's (warning_fd).
+static int error_pipe = -1;
+
+static void redirect_errors(void) {
+    int errors[2];
+    // Both ends non-blocking: a line that does not fit is lost, never a zygote stuck on it.
+    if (pipe2(errors, O_NONBLOCK | O_CLOEXEC) != 0) return;
+    worker_log_fd = dup(STDERR_FILENO);
+    if (worker_log_fd < 0 || dup2(errors[1], STDERR_FILENO) < 0) {
+        worker_log_fd = STDERR_FILENO;
+        close(errors[0]);
+        close(errors[1]);
+        return;
+    }
+    close(errors[1]);
+    error_pipe = errors[0];
+}
+
+static void read_errors(error_tail *tail) {
+    if (error_pipe < 0) return;
+    fflush(stderr);
+    while (error_tail_drain(error_pipe, tail) > 0) {}
+}
+
+static int zygote_replies = -1;
+
+static void tell_work_over(int fd) {
+    write_reply(fd, WORK_OVER, 0);
+}
+
+// One request's work, done by the zygote itself: the answer, the final frame, then DONE.
+static void serve_in_place(const narrate_worker_request *request, const char *text, const char *entry_path, int sample_rate) {
+    error_tail ignored = {0}, tail = {0};
+    read_errors(&ignored);  // what an earlier request left
+    int code = request->kind == NARRATE_WORKER_PHONEMIZE ? phonemes_answer(request, text, tell_work_over, zygote_replies)
+                                                           : synthesis_answer(request, text, entry_path, sample_rate, tell_work_over, zygote_replies);
+    if (code == 4) tell_work_over(zygote_replies);  // the engine failed before its answer
+    read_errors(&tail);
+    const char *note = error_tail_finish(&tail);
+    final_frame(request->id, code ? NARRATE_WORKER_EXITED : NARRATE_WORKER_DONE, code, code ? note : NULL);
 }
 
 // The zygote's life: load the voice once, say how that went, then serve requests one at a
@@ -64,6 +127,9 @@ static void zygote_main(int requests, int replies, const voice_settings *setting
     uint32_t applied = engine_load(settings, &detail, note, sizeof note);
     write_load_reply(replies, (int32_t)applied, detail, note);
     if (applied != NARRATE_WORKER_DONE) _exit(0);
+    int in_place = loaded_engine()->in_place;
+    if (in_place) redirect_errors();
+    zygote_replies = replies;
     prepare_sample_buffer();
     char *text = NULL;
     size_t capacity = 0;
@@ -83,7 +149,9 @@ static void zygote_main(int requests, int replies, const voice_settings *setting
             read_exactly(requests, entry_path, request.entry_path_length) != 0) _exit(0);
         text[request.text_length] = 0;
         entry_path[request.entry_path_length] = 0;
-        serve(&request, text, (request.flags & NARRATE_WORKER_FLAG_ENTRY) ? entry_path : NULL, sample_rate);
+        const char *entry = (request.flags & NARRATE_WORKER_FLAG_ENTRY) ? entry_path : NULL;
+        if (in_place) serve_in_place(&request, text, entry, sample_rate);
+        else serve(&request, text, entry, sample_rate);
         write_reply(replies, NARRATE_WORKER_DONE, 0);
     }
 }
@@ -151,7 +219,8 @@ static zygote *zygote_for(const voice_settings *settings, int sample_rate, uint3
     }
     close(requests[0]);
     close(replies[1]);
-    *place = (zygote){.used = 1, .settings = *settings, .pid = pid, .requests = requests[1], .replies = replies[0]};
+    *place = (zygote){.used = 1, .settings = *settings, .pid = pid, .requests = requests[1], .replies = replies[0],
+                      .in_place = engine_for(settings->voice)->in_place};
     int32_t reply[3];
     if (read_exactly(place->replies, reply, sizeof reply) != 0 || reply[2] < 0 || (size_t)reply[2] >= note_size ||
         read_exactly(place->replies, note, (size_t)reply[2]) != 0) {
@@ -168,6 +237,51 @@ static zygote *zygote_for(const voice_settings *settings, int sample_rate, uint3
         return NULL;
     }
     return place;
+}
+
+// The zygote's end reported as a child's would be: killed at the deadline, crashed, or exited.
+static void report_end(zygote *server, const narrate_worker_request *request, int timed_out) {
+    if (timed_out) kill(server->pid, SIGKILL);
+    int status = zygote_end(server);
+    if (timed_out) {
+        final_frame(request->id, NARRATE_WORKER_TIMED_OUT, (int32_t)request->deadline_ms, NULL);
+    } else if (WIFSIGNALED(status)) {
+        final_frame(request->id, NARRATE_WORKER_CRASHED, WTERMSIG(status), NULL);
+    } else {
+        final_frame(request->id, NARRATE_WORKER_EXITED, WIFEXITED(status) && WEXITSTATUS(status) ? WEXITSTATUS(status) : 2,
+                    "the voice process ended unexpectedly");
+    }
+}
+
+// An in-place zygote's request: sent, its work watched against the deadline, then its answer
+// waited for. A zygote that dies or runs late is ended; the next request starts another.
+static void watch_in_place(zygote *server, const narrate_worker_request *request, struct iovec parts[3]) {
+    if (write_all(server->requests, parts, 3) != 0) {
+        report_end(server, request, 0);
+        return;
+    }
+    int64_t deadline = monotonic_ms() + (int64_t)request->deadline_ms;
+    for (;;) {
+        int64_t left = deadline - monotonic_ms();
+        if (left <= 0) {
+            report_end(server, request, 1);
+            return;
+        }
+        struct pollfd watch = {.fd = server->replies, .events = POLLIN};
+        int ready = poll(&watch, 1, (int)(left > 60000 ? 60000 : left));
+        if (ready < 0 && errno != EINTR) {
+            report_end(server, request, 1);
+            return;
+        }
+        if (ready > 0) break;
+    }
+    int32_t reply[2];
+    if (read_reply(server->replies, reply) != 0 || reply[0] != WORK_OVER) {
+        report_end(server, request, 0);
+        return;
+    }
+    // The answer is being written (as fast as the client reads it); then the final frame.
+    if (read_reply(server->replies, reply) != 0) report_end(server, request, 0);
 }
 
 // Hands a synthesis to the zygote of its voice and waits until it has answered.
@@ -189,6 +303,10 @@ void synthesize(const narrate_worker_request *request, const char *voice, const 
         {(void *)text, request->text_length},
         {(void *)entry_path, request->entry_path_length},
     };
+    if (server->in_place) {
+        watch_in_place(server, request, parts);
+        return;
+    }
     int32_t reply[2];
     if (write_all(server->requests, parts, 3) != 0 || read_reply(server->replies, reply) != 0) {
         // The zygote died (it never should: it only forks and waits).

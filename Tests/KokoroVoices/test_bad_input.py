@@ -109,3 +109,25 @@ def test_a_worker_killed_mid_chunk_costs_that_chunk_in_one_line(voices, tmp_path
     result = run_narrate(say(text="Fine so far. Then POISON here."), voices, cache=cache, env={"NARRATE_WORKER_CRASH_ON": "POISON"}, check=False)
     assert result.returncode == 1 and "crashed" in result.stderr
     assert len(cache_entries(cache)) == 1, "the first sentence's audio was not kept"
+
+
+def test_a_crash_ends_the_voice_process_and_the_next_text_gets_a_new_one(voices, tmp_path):
+    # A Kokoro voice is spoken by its zygote itself (no child per chunk): a crash ends that
+    # process, and the text after it, in the same run and worker, is spoken by a new one.
+    cache = tmp_path / "cache"
+    text = "Fine so far. Then POISON here. And after it, this."
+    result = run_narrate(["say", text, "--voice", VOICE, "-o", str(tmp_path / "out.wav"), "-q", "--jobs", "1"],
+                         voices, cache=cache, env={"NARRATE_WORKER_CRASH_ON": "POISON"}, check=False)
+    assert result.returncode == 1 and "crashed" in result.stderr, result.stderr
+    assert len(cache_entries(cache)) == 2, "the sentences around the crash were not both spoken and kept"
+
+
+def test_a_hang_is_killed_at_its_deadline_and_costs_that_chunk(voices, tmp_path):
+    cache = tmp_path / "cache"
+    text = "Fine so far. Then STALL here. And after it, this."
+    result = run_narrate(["say", text, "--voice", VOICE, "-o", str(tmp_path / "out.wav"), "-q", "--jobs", "1"],
+                         voices, cache=cache, env={"NARRATE_WORKER_HANG_ON": "STALL"}, check=False, timeout=120)
+    assert result.returncode == 1, result.stderr
+    lines = [line for line in result.stderr.splitlines() if "error" in line]
+    assert len(lines) == 1 and "STALL" in lines[0], result.stderr
+    assert len(cache_entries(cache)) == 2, "the sentences around the hang were not both spoken and kept"
