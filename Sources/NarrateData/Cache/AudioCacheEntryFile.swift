@@ -178,9 +178,7 @@ enum AudioCacheEntryFile {
         defer { closedir(dir) }
         var names = [String]()
         while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(cString: raw.baseAddress!.assumingMemoryBound(to: CChar.self))
-            }
+            let name = DirectoryEntry.name(of: entry)
             if name != "." && name != ".." { names.append(name) }
         }
         return names

@@ -80,7 +80,7 @@ public enum TemporaryFileName {
         defer { closedir(directory) }
         var removed = 0
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = DirectoryEntry.name(of: entry)
             guard name.contains(marker), isAbandoned(name) else { continue }
             if unlink((folder.isEmpty ? "" : folder + "/") + name) == 0 { removed += 1 }
         }
