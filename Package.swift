@@ -48,7 +48,8 @@ let package = Package(
         ),
         // zlib inflates EPUB entries (zlib1g-dev, which ZIPFoundation needs too).
         .target(name: "CNarrateSystem", linkerSettings: [.linkedLibrary("z")]),
-        // The synthesis worker: eSpeak in a process of its own, a forked child per text.
+        // The synthesis worker: eSpeak in a process of its own, a forked child per text (a neural
+        // voice: its zygote speaks every text itself).
         .executableTarget(
             name: "narrate-worker",
             dependencies: ["CESpeakNG", "CNarrateSystem"],

@@ -26,11 +26,12 @@ typedef struct {
     uint32_t (*synthesize)(const narrate_worker_request *request, const char *text, int32_t *detail);
     // In the child: the text's phonemes as lines of NARRATE_WORKER_PHONEMIZE's answer (malloc'd).
     void (*phonemes)(const narrate_worker_request *request, const char *text, char **lines, size_t *length);
-    // Non-zero when what a synthesis leaves behind never changes the next one's samples (no
-    // random state, nothing carried over): the zygote then synthesizes every text itself, with
-    // its session warm, and forks no child (zygotes.c). eSpeak NG carries state from one
-    // synthesis to the next, and a Piper voice's random nodes advance with every run.
-    int in_place;
+    // After `load`: non-zero when what a synthesis leaves behind never changes the next one's
+    // samples (no random state, nothing carried over): the zygote then synthesizes every text
+    // itself, with its session warm, and forks no child (zygotes.c). NULL: never. eSpeak NG
+    // carries state from one synthesis to the next; a Piper voice's noise is stateless once its
+    // RandomNormalLike nodes are replaced (onnx_noise.h), and Kokoro's graph has none.
+    int (*in_place)(void);
 } narrate_engine;
 
 extern const narrate_engine espeak_engine;

@@ -188,6 +188,7 @@ static uint32_t load(const voice_settings *settings, int32_t *detail, char *note
     }
     if (load_styles(fields[5], note, note_size) != 0) return NARRATE_WORKER_MODEL_FAILED;
     if (onnx_runtime_start(&voice.ort, note, note_size) != 0) return NARRATE_WORKER_MODEL_FAILED;
+    voice.ort.without_arena = 1;  // spoken in place: idle, the zygote gives its run memory back
     size_t model_length = 0;
     uint8_t *model = onnx_read_model(model_path, &model_length, note, note_size);
     if (!model) return NARRATE_WORKER_MODEL_FAILED;
@@ -393,13 +394,17 @@ static void phonemes(const narrate_worker_request *request, const char *text, ch
     *length = used;
 }
 
+// No random nodes, and nothing kept from one text to the next: the same text gives the same
+// samples after any other, so the zygote's warm session speaks every text.
+static int always(void) {
+    return 1;
+}
+
 const narrate_engine kokoro_engine = {
     .name = "Kokoro",
     .speaks = speaks,
     .load = load,
     .synthesize = synthesize,
     .phonemes = phonemes,
-    // No random nodes, and nothing kept from one text to the next: the same text gives the
-    // same samples after any other, so the zygote's warm session speaks every text.
-    .in_place = 1,
+    .in_place = always,
 };

@@ -12,6 +12,11 @@
 // A child that crashes (eSpeak 1.51 aborts on some input) or runs past its deadline costs that
 // one request: the zygote reports it and goes on. Every process is single-threaded, so
 // forking is safe. Requests are served one at a time, in order.
+// A neural voice leaves nothing behind from one text to the next (Kokoro's graph has no random
+// nodes; a Piper voice's noise is made stateless, onnx_noise.h): its zygote speaks every text
+// itself, its ONNX Runtime session warm, and forks no child. The worker then watches the
+// zygote as a zygote watches a child: killed at the deadline, a crash reported, a new zygote
+// for the next text.
 //
 // The jobs, a file each: frames.c (output and input), synthesis.c (the child's work),
 // audio.c (the child's audio and its answer), engine.h and engines.c (the engines' interface

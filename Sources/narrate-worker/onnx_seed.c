@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "onnx_noise.h"
 #include "onnx_seed.h"
 
 typedef struct {
@@ -102,7 +103,7 @@ static int next_field(const uint8_t **at, const uint8_t *end, field *out) {
     }
 }
 
-static int rewrite_graph(const uint8_t *bytes, size_t length, float seed, buffer *out, int *seeded, int depth);
+static int rewrite_graph(const uint8_t *bytes, size_t length, float seed, buffer *out, onnx_random_nodes *nodes, int depth);
 
 static void put_message(buffer *out, uint64_t number, const buffer *message) {
     put_varint(out, number << 3 | 2);
@@ -119,7 +120,7 @@ static int is_random(const uint8_t *name, uint64_t length) {
 }
 
 // An attribute, with its subgraphs (g, graphs) rewritten; `*is_seed` when it is named "seed".
-static int rewrite_attribute(const uint8_t *bytes, size_t length, float seed, buffer *out, int *seeded, int depth, int *is_seed) {
+static int rewrite_attribute(const uint8_t *bytes, size_t length, float seed, buffer *out, onnx_random_nodes *nodes, int depth, int *is_seed) {
     const uint8_t *at = bytes, *end = bytes + length;
     field item;
     int status;
@@ -129,7 +130,7 @@ static int rewrite_attribute(const uint8_t *bytes, size_t length, float seed, bu
         }
         if (item.wire == 2 && (item.number == 6 || item.number == 11)) {
             buffer graph = {0};
-            int failed = rewrite_graph(item.value, item.value_length, seed, &graph, seeded, depth + 1);
+            int failed = rewrite_graph(item.value, item.value_length, seed, &graph, nodes, depth + 1);
             if (!failed) put_message(out, item.number, &graph);
             free(graph.bytes);
             if (failed || graph.failed) return -1;
@@ -140,16 +141,39 @@ static int rewrite_attribute(const uint8_t *bytes, size_t length, float seed, bu
     return status < 0 ? -1 : 0;
 }
 
-static int rewrite_node(const uint8_t *bytes, size_t length, float seed, buffer *out, int *seeded, int depth) {
+static int is_normal_like(const uint8_t *name, uint64_t length) {
+    return length == 16 && memcmp(name, "RandomNormalLike", 16) == 0;
+}
+
+static void put_string_field(buffer *out, uint64_t number, const char *text) {
+    put_varint(out, number << 3 | 2);
+    put_varint(out, strlen(text));
+    put(out, text, strlen(text));
+}
+
+// A node: a random one gets a seed; with `nodes->stateless_wanted`, a RandomNormalLike becomes
+// the stateless operator (onnx_noise.h) with its seed and its stream (the how-manieth it is).
+static int rewrite_node(const uint8_t *bytes, size_t length, float seed, buffer *out, onnx_random_nodes *nodes, int depth) {
     const uint8_t *at = bytes, *end = bytes + length;
     field item;
-    int status, random = 0, has_seed = 0;
+    int status, random = 0, stateless = 0, has_seed = 0;
     while ((status = next_field(&at, end, &item)) == 0) {
-        if (item.wire == 2 && item.number == 4) random = is_random(item.value, item.value_length);
-        if (item.wire == 2 && item.number == 5) {
+        if (item.wire == 2 && item.number == 4) {
+            random = is_random(item.value, item.value_length);
+            stateless = nodes->stateless_wanted && is_normal_like(item.value, item.value_length);
+        }
+    }
+    if (status < 0) return -1;
+    at = bytes;
+    while ((status = next_field(&at, end, &item)) == 0) {
+        if (stateless && item.wire == 2 && item.number == 4) {
+            put_string_field(out, 4, ONNX_NOISE_OPERATOR);
+        } else if (stateless && item.number == 7) {
+            // the node's domain: replaced by the operator's below
+        } else if (item.wire == 2 && item.number == 5) {
             buffer attribute = {0};
             int is_seed = 0;
-            int failed = rewrite_attribute(item.value, item.value_length, seed, &attribute, seeded, depth, &is_seed);
+            int failed = rewrite_attribute(item.value, item.value_length, seed, &attribute, nodes, depth, &is_seed);
             if (!failed) put_message(out, 5, &attribute);
             free(attribute.bytes);
             if (failed || attribute.failed) return -1;
@@ -177,12 +201,28 @@ static int rewrite_node(const uint8_t *bytes, size_t length, float seed, buffer 
         put_varint(out, 5 << 3 | 2);
         put_varint(out, used);
         put(out, attribute, used);
-        (*seeded)++;
+    }
+    if (stateless) {
+        put_string_field(out, 7, ONNX_NOISE_DOMAIN);
+        // AttributeProto { name: "stream", i: stream, type: INT }
+        buffer attribute = {0};
+        put_string_field(&attribute, 1, "stream");
+        put_varint(&attribute, 3 << 3 | 0);
+        put_varint(&attribute, (uint64_t)nodes->stateless);
+        put_varint(&attribute, 20 << 3 | 0);
+        put_varint(&attribute, 2);  // INT
+        if (!attribute.failed) put_message(out, 5, &attribute);
+        int failed = attribute.failed;
+        free(attribute.bytes);
+        if (failed) return -1;
+        nodes->stateless++;
+    } else if (random) {
+        nodes->stateful++;
     }
     return 0;
 }
 
-static int rewrite_graph(const uint8_t *bytes, size_t length, float seed, buffer *out, int *seeded, int depth) {
+static int rewrite_graph(const uint8_t *bytes, size_t length, float seed, buffer *out, onnx_random_nodes *nodes, int depth) {
     if (depth > 32) return -1;  // subgraphs nested deeper than any real model's
     const uint8_t *at = bytes, *end = bytes + length;
     field item;
@@ -190,7 +230,7 @@ static int rewrite_graph(const uint8_t *bytes, size_t length, float seed, buffer
     while ((status = next_field(&at, end, &item)) == 0) {
         if (item.wire == 2 && item.number == 1) {
             buffer node = {0};
-            int failed = rewrite_node(item.value, item.value_length, seed, &node, seeded, depth);
+            int failed = rewrite_node(item.value, item.value_length, seed, &node, nodes, depth);
             if (!failed) put_message(out, 1, &node);
             free(node.bytes);
             if (failed || node.failed) return -1;
@@ -201,16 +241,17 @@ static int rewrite_graph(const uint8_t *bytes, size_t length, float seed, buffer
     return status < 0 ? -1 : 0;
 }
 
-uint8_t *onnx_seed_random_nodes(const uint8_t *model, size_t length, float seed, size_t *out_length, int *seeded) {
+uint8_t *onnx_seed_random_nodes(const uint8_t *model, size_t length, float seed, size_t *out_length, onnx_random_nodes *nodes) {
     buffer out = {0};
     const uint8_t *at = model, *end = model + length;
     field item;
     int status, graphs = 0;
-    *seeded = 0;
+    nodes->stateful = 0;
+    nodes->stateless = 0;
     while ((status = next_field(&at, end, &item)) == 0) {
         if (item.wire == 2 && item.number == 7) {
             buffer graph = {0};
-            int failed = rewrite_graph(item.value, item.value_length, seed, &graph, seeded, 0);
+            int failed = rewrite_graph(item.value, item.value_length, seed, &graph, nodes, 0);
             if (!failed) put_message(&out, 7, &graph);
             free(graph.bytes);
             if (failed || graph.failed) {
@@ -221,6 +262,16 @@ uint8_t *onnx_seed_random_nodes(const uint8_t *model, size_t length, float seed,
         } else {
             put(&out, item.start, (size_t)(at - item.start));
         }
+    }
+    if (nodes->stateless > 0) {
+        // OperatorSetIdProto { domain, version } for the operator's domain (ModelProto.opset_import = 8)
+        buffer import = {0};
+        put_string_field(&import, 1, ONNX_NOISE_DOMAIN);
+        put_varint(&import, 2 << 3 | 0);
+        put_varint(&import, ONNX_NOISE_VERSION);
+        if (!import.failed) put_message(&out, 8, &import);
+        out.failed |= import.failed;
+        free(import.bytes);
     }
     if (status < 0 || graphs != 1 || out.failed) {
         free(out.bytes);

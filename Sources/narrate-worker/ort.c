@@ -40,6 +40,16 @@ enum {
     ORT_RELEASE_TENSOR_TYPE_AND_SHAPE_INFO = 99,
     ORT_RELEASE_SESSION_OPTIONS = 100,
     ORT_ADD_SESSION_CONFIG_ENTRY = 130,
+    ORT_DISABLE_CPU_MEM_ARENA = 19,
+    ORT_CREATE_CUSTOM_OP_DOMAIN = 26,
+    ORT_CUSTOM_OP_DOMAIN_ADD = 27,
+    ORT_ADD_CUSTOM_OP_DOMAIN = 28,
+    ORT_GET_DIMENSIONS_COUNT = 61,
+    ORT_GET_DIMENSIONS = 62,
+    ORT_KERNEL_INFO_GET_ATTRIBUTE_FLOAT = 85,
+    ORT_KERNEL_INFO_GET_ATTRIBUTE_INT64 = 86,
+    ORT_KERNEL_CONTEXT_GET_INPUT = 90,
+    ORT_KERNEL_CONTEXT_GET_OUTPUT = 91,
 };
 
 static void *try_open(const char *path) {
@@ -131,6 +141,16 @@ const ort_api *ort_load(char *reason, size_t reason_size) {
     PICK(GetTensorShapeElementCount, ORT_GET_TENSOR_SHAPE_ELEMENT_COUNT);
     PICK(ReleaseValue, ORT_RELEASE_VALUE);
     PICK(ReleaseTensorTypeAndShapeInfo, ORT_RELEASE_TENSOR_TYPE_AND_SHAPE_INFO);
+    PICK(DisableCpuMemArena, ORT_DISABLE_CPU_MEM_ARENA);
+    PICK(CreateCustomOpDomain, ORT_CREATE_CUSTOM_OP_DOMAIN);
+    PICK(CustomOpDomain_Add, ORT_CUSTOM_OP_DOMAIN_ADD);
+    PICK(AddCustomOpDomain, ORT_ADD_CUSTOM_OP_DOMAIN);
+    PICK(GetDimensionsCount, ORT_GET_DIMENSIONS_COUNT);
+    PICK(GetDimensions, ORT_GET_DIMENSIONS);
+    PICK(KernelInfoGetAttribute_float, ORT_KERNEL_INFO_GET_ATTRIBUTE_FLOAT);
+    PICK(KernelInfoGetAttribute_int64, ORT_KERNEL_INFO_GET_ATTRIBUTE_INT64);
+    PICK(KernelContext_GetInput, ORT_KERNEL_CONTEXT_GET_INPUT);
+    PICK(KernelContext_GetOutput, ORT_KERNEL_CONTEXT_GET_OUTPUT);
 #undef PICK
     api.version = base->GetVersionString ? base->GetVersionString() : "unknown";
     loaded = 1;

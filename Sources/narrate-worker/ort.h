@@ -21,6 +21,10 @@ typedef struct OrtValue OrtValue;
 typedef struct OrtRunOptions OrtRunOptions;
 typedef struct OrtAllocator OrtAllocator;
 typedef struct OrtTensorTypeAndShapeInfo OrtTensorTypeAndShapeInfo;
+typedef struct OrtCustomOpDomain OrtCustomOpDomain;
+typedef struct OrtCustomOp OrtCustomOp;
+typedef struct OrtKernelInfo OrtKernelInfo;
+typedef struct OrtKernelContext OrtKernelContext;
 
 enum {
     ORT_LOGGING_LEVEL_ERROR = 3,
@@ -66,6 +70,17 @@ typedef struct {
     void (*ReleaseSession)(OrtSession *session);
     void (*ReleaseSessionOptions)(OrtSessionOptions *options);
     void (*ReleaseTensorTypeAndShapeInfo)(OrtTensorTypeAndShapeInfo *info);
+    OrtStatus *(*DisableCpuMemArena)(OrtSessionOptions *options);
+    // Custom operators (onnx_noise.c).
+    OrtStatus *(*CreateCustomOpDomain)(const char *domain, OrtCustomOpDomain **out);
+    OrtStatus *(*CustomOpDomain_Add)(OrtCustomOpDomain *domain, const OrtCustomOp *op);
+    OrtStatus *(*AddCustomOpDomain)(OrtSessionOptions *options, OrtCustomOpDomain *domain);
+    OrtStatus *(*GetDimensionsCount)(const OrtTensorTypeAndShapeInfo *info, size_t *out);
+    OrtStatus *(*GetDimensions)(const OrtTensorTypeAndShapeInfo *info, int64_t *dimensions, size_t count);
+    OrtStatus *(*KernelInfoGetAttribute_float)(const OrtKernelInfo *info, const char *name, float *out);
+    OrtStatus *(*KernelInfoGetAttribute_int64)(const OrtKernelInfo *info, const char *name, int64_t *out);
+    OrtStatus *(*KernelContext_GetInput)(const OrtKernelContext *context, size_t index, const OrtValue **out);
+    OrtStatus *(*KernelContext_GetOutput)(OrtKernelContext *context, size_t index, const int64_t *dimensions, size_t count, OrtValue **out);
     const char *version;
 } ort_api;
 

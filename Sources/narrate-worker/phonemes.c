@@ -348,3 +348,13 @@ int phonemize(const phoneme_map *map, const char *text, phoneme_sentences *out) 
     }
     return 0;
 }
+
+void phoneme_sentences_free(phoneme_sentences *sentences) {
+    for (size_t index = 0; index < sentences->count; index++) {
+        free(sentences->sentences[index].ids);
+        free(sentences->sentences[index].ipa);
+    }
+    free(sentences->sentences);
+    sentences->sentences = NULL;
+    sentences->count = 0;
+}

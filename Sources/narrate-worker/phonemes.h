@@ -51,5 +51,7 @@ typedef struct {
 // Phonemizes `text` (UTF-8) with eSpeak NG's current voice; 0 on success (-1: out of memory).
 // `out->keep_ipa` is read: set it (and nothing else) first to collect the IPA.
 int phonemize(const phoneme_map *map, const char *text, phoneme_sentences *out);
+// Frees the sentences' ids and IPA and the list (a zygote that synthesizes in place).
+void phoneme_sentences_free(phoneme_sentences *sentences);
 
 #endif

@@ -6,10 +6,12 @@
 // The model in ONNX Runtime's format (written once, beside the audio cache) is mapped from its
 // file and its weights used in place: every worker's zygote shares the same pages, so a worker
 // beyond the first costs little memory.
-// The zygote sets the eSpeak voice, loads ONNX Runtime and the model (seeding its random
-// nodes in memory: same text, same samples) with one inference thread; each child
-// phonemizes its text, runs the model sentence by sentence as piper does (each sentence's
-// audio peak-normalized, then scaled to 16 bits), and adds a mark per sentence.
+// The zygote sets the eSpeak voice, loads ONNX Runtime and the model with one inference thread,
+// its RandomNormalLike nodes replaced in memory by the stateless operator (onnx_noise.h: same
+// text, same samples, whatever ran before), so the zygote speaks every text itself. For each
+// text it phonemizes, runs the model sentence by sentence as piper does (each sentence's audio
+// peak-normalized, then scaled to 16 bits), and adds a mark per sentence. A model with other
+// random nodes (seeded, but their generators advance run after run) gets a child per text.
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +22,7 @@
 #include "audio.h"
 #include "engine.h"
 #include "espeak.h"
+#include "onnx_noise.h"
 #include "onnx_seed.h"
 #include "onnx_session.h"
 #include "ort.h"
@@ -35,6 +38,7 @@ typedef struct {
     onnx_runtime ort;
     char *output_name;
     int *warned;  // shared with the children: an unknown phoneme is reported once per voice
+    int stateless;  // no random node is left to ONNX Runtime's own generators
 } piper_voice;
 
 static piper_voice voice;
@@ -109,10 +113,18 @@ static uint32_t load(const voice_settings *settings, int32_t *detail, char *note
     size_t model_length = 0;
     uint8_t *model = onnx_read_model(model_path, &model_length, note, note_size);
     if (!model) return NARRATE_WORKER_MODEL_FAILED;
+    // The noise made stateless (onnx_noise.h): then the zygote's session speaks every text.
+    voice.ort.custom_ops = onnx_noise_domain(voice.ort.api, note, note_size);
+    voice.ort.without_arena = 1;
+    if (!voice.ort.custom_ops) {
+        munmap(model, model_length);
+        return NARRATE_WORKER_MODEL_FAILED;
+    }
     size_t seeded_length = 0;
-    int seeded = 0;
-    uint8_t *seeded_model = onnx_seed_random_nodes(model, model_length, seed, &seeded_length, &seeded);
+    onnx_random_nodes nodes = {.stateless_wanted = 1};
+    uint8_t *seeded_model = onnx_seed_random_nodes(model, model_length, seed, &seeded_length, &nodes);
     munmap(model, model_length);
+    voice.stateless = nodes.stateful == 0;
     if (!seeded_model) {
         snprintf(note, note_size, "the model %s is not a valid ONNX file (truncated or corrupt); install the voice again", model_path);
         return NARRATE_WORKER_MODEL_FAILED;
@@ -201,6 +213,7 @@ static void phonemes(const narrate_worker_request *request, const char *text, ch
         for (size_t id = 0; id < sentence->id_count; id++) used += (size_t)sprintf(out + used, id ? " %lld" : "%lld", (long long)sentence->ids[id]);
         out[used++] = '\n';
     }
+    phoneme_sentences_free(&sentences);
     if (!out) _exit(3);
     *lines = out;
     *length = used;
@@ -217,14 +230,21 @@ static uint32_t synthesize(const narrate_worker_request *request, const char *te
     if (sentences.unknown && voice.warned && !__atomic_exchange_n(voice.warned, 1, __ATOMIC_SEQ_CST)) {
         dprintf(warning_fd(), "narrate-worker: the voice %s has no phoneme id for U+%04X; such phonemes are skipped\n", voice.name, sentences.unknown);
     }
-    for (size_t index = 0; index < sentences.count; index++) {
+    uint32_t status = 0;
+    for (size_t index = 0; index < sentences.count && !status; index++) {
         const phoneme_sentence *sentence = &sentences.sentences[index];
         audio_mark(sentence->text_offset, sentence->text_length);
-        uint32_t status = run_sentence(sentence, detail);
-        if (status) return status;
-        if (voice.silence_samples && audio_append_silence(voice.silence_samples) != 0) return NARRATE_WORKER_TOO_LONG;
+        status = run_sentence(sentence, detail);
+        if (!status && voice.silence_samples && audio_append_silence(voice.silence_samples) != 0) status = NARRATE_WORKER_TOO_LONG;
     }
-    return 0;
+    phoneme_sentences_free(&sentences);
+    return status;
+}
+
+// Spoken in place when its noise is stateless; a model with other random nodes (whose
+// generators advance run after run) keeps a child per text.
+static int in_place(void) {
+    return voice.stateless;
 }
 
 const narrate_engine piper_engine = {
@@ -233,4 +253,5 @@ const narrate_engine piper_engine = {
     .load = load,
     .synthesize = synthesize,
     .phonemes = phonemes,
+    .in_place = in_place,
 };

@@ -13,6 +13,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <malloc.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -103,6 +104,17 @@ static void read_errors(error_tail *tail) {
 
 static int zygote_replies = -1;
 
+// An in-place zygote keeps its run memory while texts keep coming (a book: no page faults from
+// one text to the next), and gives it back to the system once none has come for a second.
+static void give_back_when_idle(int requests) {
+    struct pollfd watch = {.fd = requests, .events = POLLIN};
+    int ready;
+    do {
+        ready = poll(&watch, 1, 1000);
+    } while (ready < 0 && errno == EINTR);
+    if (ready == 0) malloc_trim(0);
+}
+
 static void tell_work_over(int fd) {
     write_reply(fd, WORK_OVER, 0);
 }
@@ -125,9 +137,10 @@ static void zygote_main(int requests, int replies, const voice_settings *setting
     int32_t detail = 0;
     char note[1024] = "";
     uint32_t applied = engine_load(settings, &detail, note, sizeof note);
-    write_load_reply(replies, (int32_t)applied, detail, note);
+    int in_place = applied == NARRATE_WORKER_DONE && loaded_engine()->in_place && loaded_engine()->in_place();
+    // Loaded: the detail says whether this zygote does its requests' work itself.
+    write_load_reply(replies, (int32_t)applied, applied == NARRATE_WORKER_DONE ? in_place : detail, note);
     if (applied != NARRATE_WORKER_DONE) _exit(0);
-    int in_place = loaded_engine()->in_place;
     if (in_place) redirect_errors();
     zygote_replies = replies;
     prepare_sample_buffer();
@@ -136,6 +149,7 @@ static void zygote_main(int requests, int replies, const voice_settings *setting
     char entry_path[NARRATE_WORKER_MAX_PATH_BYTES + 1];
     for (;;) {
         narrate_worker_request request;
+        if (in_place) give_back_when_idle(requests);
         if (read_exactly(requests, &request, sizeof request) != 0) _exit(0);
         if (request.entry_path_length > NARRATE_WORKER_MAX_PATH_BYTES) _exit(2);
         size_t needed = (size_t)request.text_length + 1;
@@ -219,8 +233,7 @@ static zygote *zygote_for(const voice_settings *settings, int sample_rate, uint3
     }
     close(requests[0]);
     close(replies[1]);
-    *place = (zygote){.used = 1, .settings = *settings, .pid = pid, .requests = requests[1], .replies = replies[0],
-                      .in_place = engine_for(settings->voice)->in_place};
+    *place = (zygote){.used = 1, .settings = *settings, .pid = pid, .requests = requests[1], .replies = replies[0]};
     int32_t reply[3];
     if (read_exactly(place->replies, reply, sizeof reply) != 0 || reply[2] < 0 || (size_t)reply[2] >= note_size ||
         read_exactly(place->replies, note, (size_t)reply[2]) != 0) {
@@ -236,6 +249,7 @@ static zygote *zygote_for(const voice_settings *settings, int sample_rate, uint3
         *detail = reply[1];
         return NULL;
     }
+    place->in_place = reply[1] != 0;
     return place;
 }
 

@@ -84,3 +84,15 @@ def test_two_settings_of_one_voice_sharing_a_cache_are_kept_apart(voices, tmp_pa
     # Then each setting has its own entry: the noisy voice is not served the flat one's audio
     assert outputs[VOICE][0] == outputs[VOICE][1]
     assert outputs[VOICE][0] != outputs["joe-flat"][0]
+
+
+def test_a_text_after_another_in_the_same_worker_is_what_it_is_alone(voices, tmp_path):
+    # A Piper voice is spoken by its zygote's warm session, text after text (no child per
+    # chunk); its noise is stateless, so what came before changes nothing.
+    alone, after = tmp_path / "alone.wav", tmp_path / "after.wav"
+    last = "And then this one, with the voice's own noise."
+    run_narrate(["say", last, "--voice", VOICE, "-o", str(alone), "-q", "--no-cache"], voices)
+    run_narrate(["say", f"{TEXTS[0]}\n\n{TEXTS[1]}\n\n{last}", "--voice", VOICE, "--jobs", "1", "-o", str(after), "-q", "--no-cache"], voices)
+    alone_samples, after_samples = samples(alone.read_bytes()), samples(after.read_bytes())
+    assert len(after_samples) > len(alone_samples)
+    assert np.array_equal(after_samples[-len(alone_samples):], alone_samples)

@@ -96,3 +96,18 @@ def test_an_engine_killed_mid_chunk_costs_that_chunk_and_the_next_run_speaks(voi
     # When the next text comes, it is spoken
     result = run_narrate(say(VOICE, "And this one is fine."), voices, cache=tmp_path / "cache", env={"NARRATE_WORKER_CRASH_ON": "CRASHME"})
     assert result.returncode == 0
+
+
+def test_a_crash_and_a_hang_in_the_same_run_each_cost_their_sentence_and_the_rest_is_spoken(voices, tmp_path):
+    # The voice's zygote speaks every text itself: a crash ends it, a hang gets it killed at the
+    # deadline, and the next text, in the same run and worker, is spoken by a new one.
+    cache = tmp_path / "cache"
+    # Sentences of some 450 characters: each is a chunk of its own (a chunk holds at most 700).
+    clause = "and the road went on past the mill, the bridge and the long grey wall of the old farm"
+    sentence = lambda start: f"{start}, " + ", ".join([clause] * 5) + "."
+    text = " ".join(sentence(start) for start in ["Fine so far", "Then CRASHME here", "Still going", "Then STALL here", "And after it"])
+    result = run_narrate(["say", text, "--voice", VOICE, "-o", str(tmp_path / "out.wav"), "-q", "--jobs", "1"], voices, cache=cache,
+                         env={"NARRATE_WORKER_CRASH_ON": "CRASHME", "NARRATE_WORKER_HANG_ON": "STALL"}, check=False, timeout=180)
+    assert result.returncode == 1, result.stderr
+    assert "crashed" in result.stderr or "deadline" in result.stderr, result.stderr
+    assert len(cache_entries(cache)) == 3, "the three sentences around the crash and the hang were not all spoken and kept"

@@ -20,6 +20,11 @@ public struct PiperVoice: Sendable {
     /// The seed every random node of the model gets: same text, same samples.
     static let seed = 1
 
+    /// How the noise is drawn: the worker's stateless operator (narrate-worker/onnx_noise.h),
+    /// SplitMix64 by element and Box–Muller, in place of ONNX Runtime's RandomNormalLike. Part
+    /// of the cache key and of the converted model's name: other noise is other audio.
+    static let noise = "stateless-splitmix64-1"
+
     /// The largest model loaded (Piper's "high" voices are about 115 MB).
     static let maxModelBytes: Int64 = 1 << 30
 
@@ -102,7 +107,7 @@ public struct PiperVoice: Sendable {
             "piper", modelPath, config.espeak.voice, String(config.audio.sampleRate),
             Self.number(resolved.noiseScale), Self.number(resolved.lengthScale), Self.number(resolved.noiseW),
             String(resolved.speaker), String(resolved.silenceSamples), String(Self.seed), name,
-            phonemeMap, Self.decompositions, modelFolder.map { "\($0)/\(modelDigest)-seed\(Self.seed)" } ?? "",
+            phonemeMap, Self.decompositions, modelFolder.map { "\($0)/\(modelDigest)-seed\(Self.seed)-\(Self.noise)" } ?? "",
         ]
         return fields.joined(separator: "\u{1F}")
     }
@@ -110,7 +115,7 @@ public struct PiperVoice: Sendable {
     /// The part of the description that changes the samples, for the cache key: all of it but
     /// the model's path (its digest stands for it).
     func identity(_ resolved: Resolved) -> String {
-        "model-sha256=\(modelDigest) config-sha256=\(configDigest) speaker=\(resolved.speaker) scales=\(Self.number(resolved.noiseScale)),\(Self.number(resolved.lengthScale)),\(Self.number(resolved.noiseW)) silence=\(resolved.silenceSamples) seed=\(Self.seed)"
+        "model-sha256=\(modelDigest) config-sha256=\(configDigest) speaker=\(resolved.speaker) scales=\(Self.number(resolved.noiseScale)),\(Self.number(resolved.lengthScale)),\(Self.number(resolved.noiseW)) silence=\(resolved.silenceSamples) seed=\(Self.seed) noise=\(Self.noise)"
     }
 
     /// A float as the worker reads it back exactly (`strtof`).
