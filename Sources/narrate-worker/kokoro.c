@@ -188,7 +188,6 @@ static uint32_t load(const voice_settings *settings, int32_t *detail, char *note
     }
     if (load_styles(fields[5], note, note_size) != 0) return NARRATE_WORKER_MODEL_FAILED;
     if (onnx_runtime_start(&voice.ort, note, note_size) != 0) return NARRATE_WORKER_MODEL_FAILED;
-    voice.ort.without_arena = 1;  // spoken in place: idle, the zygote gives its run memory back
     size_t model_length = 0;
     uint8_t *model = onnx_read_model(model_path, &model_length, note, note_size);
     if (!model) return NARRATE_WORKER_MODEL_FAILED;

@@ -61,7 +61,6 @@ static int create_session(onnx_runtime *runtime, const void *model, size_t lengt
     if (!problem) problem = ort_failure(api, api->SetInterOpNumThreads(options, 1), failure, size);
     if (!problem) problem = ort_failure(api, api->SetSessionExecutionMode(options, ORT_SEQUENTIAL), failure, size);
     if (!problem) problem = ort_failure(api, api->SetSessionGraphOptimizationLevel(options, ORT_ENABLE_ALL), failure, size);
-    if (!problem && runtime->without_arena) problem = ort_failure(api, api->DisableCpuMemArena(options), failure, size);
     if (!problem && runtime->custom_ops) problem = ort_failure(api, api->AddCustomOpDomain(options, runtime->custom_ops), failure, size);
     if (!problem && save_as) problem = ort_failure(api, api->SetOptimizedModelFilePath(options, save_as), failure, size);
     if (!problem && save_as) problem = ort_failure(api, api->AddSessionConfigEntry(options, "session.save_model_format", "ORT"), failure, size);

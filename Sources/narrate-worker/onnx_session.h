@@ -21,9 +21,6 @@ typedef struct {
     OrtMemoryInfo *memory;
     // Custom operators the model may use (onnx_noise.h), or NULL.
     OrtCustomOpDomain *custom_ops;
-    // Tensors from malloc rather than ONNX Runtime's arena, which keeps the largest run's memory
-    // for good: a zygote that speaks in place gives it back when idle (malloc_trim).
-    int without_arena;
 } onnx_runtime;
 
 // Loads ONNX Runtime and makes its environment; 0, or -1 with `note` saying why.

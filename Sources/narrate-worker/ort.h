@@ -70,7 +70,6 @@ typedef struct {
     void (*ReleaseSession)(OrtSession *session);
     void (*ReleaseSessionOptions)(OrtSessionOptions *options);
     void (*ReleaseTensorTypeAndShapeInfo)(OrtTensorTypeAndShapeInfo *info);
-    OrtStatus *(*DisableCpuMemArena)(OrtSessionOptions *options);
     // Custom operators (onnx_noise.c).
     OrtStatus *(*CreateCustomOpDomain)(const char *domain, OrtCustomOpDomain **out);
     OrtStatus *(*CustomOpDomain_Add)(OrtCustomOpDomain *domain, const OrtCustomOp *op);

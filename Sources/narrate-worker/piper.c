@@ -115,7 +115,6 @@ static uint32_t load(const voice_settings *settings, int32_t *detail, char *note
     if (!model) return NARRATE_WORKER_MODEL_FAILED;
     // The noise made stateless (onnx_noise.h): then the zygote's session speaks every text.
     voice.ort.custom_ops = onnx_noise_domain(voice.ort.api, note, note_size);
-    voice.ort.without_arena = 1;
     if (!voice.ort.custom_ops) {
         munmap(model, model_length);
         return NARRATE_WORKER_MODEL_FAILED;

@@ -13,7 +13,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <malloc.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -104,17 +103,6 @@ static void read_errors(error_tail *tail) {
 
 static int zygote_replies = -1;
 
-// An in-place zygote keeps its run memory while texts keep coming (a book: no page faults from
-// one text to the next), and gives it back to the system once none has come for a second.
-static void give_back_when_idle(int requests) {
-    struct pollfd watch = {.fd = requests, .events = POLLIN};
-    int ready;
-    do {
-        ready = poll(&watch, 1, 1000);
-    } while (ready < 0 && errno == EINTR);
-    if (ready == 0) malloc_trim(0);
-}
-
 static void tell_work_over(int fd) {
     write_reply(fd, WORK_OVER, 0);
 }
@@ -149,7 +137,6 @@ static void zygote_main(int requests, int replies, const voice_settings *setting
     char entry_path[NARRATE_WORKER_MAX_PATH_BYTES + 1];
     for (;;) {
         narrate_worker_request request;
-        if (in_place) give_back_when_idle(requests);
         if (read_exactly(requests, &request, sizeof request) != 0) _exit(0);
         if (request.entry_path_length > NARRATE_WORKER_MAX_PATH_BYTES) _exit(2);
         size_t needed = (size_t)request.text_length + 1;
