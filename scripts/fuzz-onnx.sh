@@ -15,9 +15,10 @@ mkdir -p "$scratch/corpus" "$scratch/findings"
 clang -g -O1 -fsanitize=fuzzer,address,undefined -ISources/narrate-worker \
   Tests/Fuzz/onnx_seed_fuzzer.c Sources/narrate-worker/onnx_seed.c -o "$scratch/onnx-seed-fuzzer" 2>/dev/null
 for model in .build/venv-piper-tests/lib/python3*/site-packages/onnxruntime/datasets/*.onnx; do
-  [ -f "$model" ] && cp "$model" "$scratch/corpus/"
+  [ -f "$model" ] && { printf '\001'; cat "$model"; } > "$scratch/corpus/$(basename "$model")"
 done
-[ -n "${PIPER_MODEL:-}" ] && head -c 200000 "$PIPER_MODEL" > "$scratch/corpus/piper-head.onnx"
+# The first byte of an input picks the rewrite (1: RandomNormalLike made stateless, as a Piper voice loads).
+[ -n "${PIPER_MODEL:-}" ] && { printf '\001'; head -c 200000 "$PIPER_MODEL"; } > "$scratch/corpus/piper-head.onnx"
 echo "Fuzzing the ONNX seeding for $seconds s; findings go to $scratch/findings/"
 exec "$scratch/onnx-seed-fuzzer" "$scratch/corpus" -max_total_time="$seconds" -max_len=65536 -timeout=10 \
   -artifact_prefix="$scratch/findings/" -print_final_stats=1

@@ -29,11 +29,11 @@ int synthesis_answer(const narrate_worker_request *request, const char *text, co
     int32_t failure = 0;
     uint32_t status = loaded_engine()->synthesize(request, text, &failure);
     if (status == NARRATE_WORKER_TOO_LONG) audio_set_too_long();
+    over(fd);  // synthesis is over: the worker stops the deadline clock
     // An engine other than eSpeak gives its reason on standard error: the worker reports its
     // last line with the status.
     if (status == NARRATE_WORKER_SYNTH_FAILED && loaded_engine() != &espeak_engine) return 4;
     if (status == NARRATE_WORKER_SYNTH_FAILED && failure == 0) failure = -1;
-    over(fd);  // synthesis is over: the worker stops the deadline clock
     return audio_answer(request, failure, entry_path, text) ? 1 : 0;
 }
 

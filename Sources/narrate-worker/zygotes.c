@@ -101,19 +101,16 @@ static void read_errors(error_tail *tail) {
     while (error_tail_drain(error_pipe, tail) > 0) {}
 }
 
-static int zygote_replies = -1;
-
 static void tell_work_over(int fd) {
     write_reply(fd, WORK_OVER, 0);
 }
 
 // One request's work, done by the zygote itself: the answer, the final frame, then DONE.
-static void serve_in_place(const narrate_worker_request *request, const char *text, const char *entry_path, int sample_rate) {
+static void serve_in_place(const narrate_worker_request *request, const char *text, const char *entry_path, int sample_rate, int replies) {
     error_tail ignored = {0}, tail = {0};
     read_errors(&ignored);  // what an earlier request left
-    int code = request->kind == NARRATE_WORKER_PHONEMIZE ? phonemes_answer(request, text, tell_work_over, zygote_replies)
-                                                           : synthesis_answer(request, text, entry_path, sample_rate, tell_work_over, zygote_replies);
-    if (code == 4) tell_work_over(zygote_replies);  // the engine failed before its answer
+    int code = request->kind == NARRATE_WORKER_PHONEMIZE ? phonemes_answer(request, text, tell_work_over, replies)
+                                                           : synthesis_answer(request, text, entry_path, sample_rate, tell_work_over, replies);
     read_errors(&tail);
     const char *note = error_tail_finish(&tail);
     final_frame(request->id, code ? NARRATE_WORKER_EXITED : NARRATE_WORKER_DONE, code, code ? note : NULL);
@@ -130,7 +127,6 @@ static void zygote_main(int requests, int replies, const voice_settings *setting
     write_load_reply(replies, (int32_t)applied, applied == NARRATE_WORKER_DONE ? in_place : detail, note);
     if (applied != NARRATE_WORKER_DONE) _exit(0);
     if (in_place) redirect_errors();
-    zygote_replies = replies;
     prepare_sample_buffer();
     char *text = NULL;
     size_t capacity = 0;
@@ -151,7 +147,7 @@ static void zygote_main(int requests, int replies, const voice_settings *setting
         text[request.text_length] = 0;
         entry_path[request.entry_path_length] = 0;
         const char *entry = (request.flags & NARRATE_WORKER_FLAG_ENTRY) ? entry_path : NULL;
-        if (in_place) serve_in_place(&request, text, entry, sample_rate);
+        if (in_place) serve_in_place(&request, text, entry, sample_rate, replies);
         else serve(&request, text, entry, sample_rate);
         write_reply(replies, NARRATE_WORKER_DONE, 0);
     }
