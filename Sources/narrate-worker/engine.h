@@ -32,6 +32,9 @@ typedef struct {
     // carries state from one synthesis to the next; a Piper voice's noise is stateless once its
     // RandomNormalLike nodes are replaced (onnx_noise.h), and Kokoro's graph has none.
     int (*in_place)(void);
+    // In a zygote that speaks in place, idle a while after work: gives back the memory its
+    // syntheses took and no longer use (onnx_rest). NULL: nothing to give.
+    void (*rest)(void);
 } narrate_engine;
 
 extern const narrate_engine espeak_engine;

@@ -399,6 +399,10 @@ static int always(void) {
     return 1;
 }
 
+static void rest(void) {
+    onnx_rest(&voice.ort);
+}
+
 const narrate_engine kokoro_engine = {
     .name = "Kokoro",
     .speaks = speaks,
@@ -406,4 +410,5 @@ const narrate_engine kokoro_engine = {
     .synthesize = synthesize,
     .phonemes = phonemes,
     .in_place = always,
+    .rest = rest,
 };

@@ -2,6 +2,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -154,8 +155,83 @@ char *onnx_first_output(const onnx_runtime *runtime, char *failure, size_t size)
     return copy;
 }
 
-int onnx_run(const onnx_runtime *runtime, const onnx_input *inputs, size_t count, const char *output_name, OrtValue **output, float **data,
+// A run's inputs, copied (data and shapes) to be replayed.
+struct onnx_replay {
+    onnx_input inputs[8];
+    int64_t shapes[8][8];
+    size_t count;
+    size_t bytes;
+    char *output_name;
+};
+
+static void replay_free(struct onnx_replay *replay) {
+    if (!replay) return;
+    for (size_t index = 0; index < replay->count; index++) free(replay->inputs[index].data);
+    free(replay->output_name);
+    free(replay);
+}
+
+// Keeps a copy of these inputs when they are the shortest run's so far.
+static void remember_if_shortest(onnx_runtime *runtime, const onnx_input *inputs, size_t count, const char *output_name) {
+    size_t bytes = 0;
+    for (size_t index = 0; index < count; index++) bytes += inputs[index].bytes;
+    if (count > 8 || (runtime->shortest && runtime->shortest->bytes <= bytes)) return;
+    for (size_t index = 0; index < count; index++) {
+        if (inputs[index].rank > 8) return;
+    }
+    struct onnx_replay *replay = calloc(1, sizeof *replay);
+    if (!replay) return;
+    replay->count = count;
+    replay->bytes = bytes;
+    replay->output_name = strdup(output_name);
+    int complete = replay->output_name != NULL;
+    for (size_t index = 0; index < count; index++) {
+        replay->inputs[index] = inputs[index];
+        memcpy(replay->shapes[index], inputs[index].shape, inputs[index].rank * sizeof(int64_t));
+        replay->inputs[index].shape = replay->shapes[index];
+        replay->inputs[index].data = malloc(inputs[index].bytes ? inputs[index].bytes : 1);
+        if (!replay->inputs[index].data) complete = 0;
+        else memcpy(replay->inputs[index].data, inputs[index].data, inputs[index].bytes);
+    }
+    if (!complete) {
+        replay_free(replay);
+        return;
+    }
+    replay_free(runtime->shortest);
+    runtime->shortest = replay;
+}
+
+// The run without the bookkeeping: with `options` (NULL: the defaults).
+static int run_with(const onnx_runtime *runtime, const OrtRunOptions *options, const onnx_input *inputs, size_t count, const char *output_name, OrtValue **output,
+                    float **data, size_t *elements, char *failure, size_t size);
+
+int onnx_run(onnx_runtime *runtime, const onnx_input *inputs, size_t count, const char *output_name, OrtValue **output, float **data,
              size_t *elements, char *failure, size_t size) {
+    remember_if_shortest(runtime, inputs, count, output_name);
+    runtime->used = 1;
+    return run_with(runtime, NULL, inputs, count, output_name, output, data, elements, failure, size);
+}
+
+void onnx_rest(onnx_runtime *runtime) {
+    if (!runtime->used) return;
+    runtime->used = 0;
+    const ort_api *api = runtime->api;
+    struct onnx_replay *replay = runtime->shortest;
+    OrtRunOptions *options = NULL;
+    char failure[256];
+    if (replay && !ort_failure(api, api->CreateRunOptions(&options), failure, sizeof failure) &&
+        !ort_failure(api, api->AddRunConfigEntry(options, "memory.enable_memory_arena_shrinkage", "cpu:0"), failure, sizeof failure)) {
+        OrtValue *output = NULL;
+        float *data = NULL;
+        size_t elements = 0;
+        if (run_with(runtime, options, replay->inputs, replay->count, replay->output_name, &output, &data, &elements, failure, sizeof failure) == 0) api->ReleaseValue(output);
+    }
+    if (options) api->ReleaseRunOptions(options);
+    malloc_trim(0);
+}
+
+static int run_with(const onnx_runtime *runtime, const OrtRunOptions *options, const onnx_input *inputs, size_t count, const char *output_name, OrtValue **output,
+                    float **data, size_t *elements, char *failure, size_t size) {
     const ort_api *api = runtime->api;
     OrtValue *values[8] = {NULL};
     const char *names[8];
@@ -167,7 +243,7 @@ int onnx_run(const onnx_runtime *runtime, const onnx_input *inputs, size_t count
     }
     *output = NULL;
     const char *output_names[1] = {output_name};
-    if (!problem) problem = ort_failure(api, api->Run(runtime->session, NULL, names, (const OrtValue *const *)values, count, output_names, 1, output), failure, size);
+    if (!problem) problem = ort_failure(api, api->Run(runtime->session, options, names, (const OrtValue *const *)values, count, output_names, 1, output), failure, size);
     OrtTensorTypeAndShapeInfo *info = NULL;
     if (!problem) problem = ort_failure(api, api->GetTensorMutableData(*output, (void **)data), failure, size);
     if (!problem) problem = ort_failure(api, api->GetTensorTypeAndShape(*output, &info), failure, size);

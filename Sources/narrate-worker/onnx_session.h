@@ -21,6 +21,10 @@ typedef struct {
     OrtMemoryInfo *memory;
     // Custom operators the model may use (onnx_noise.h), or NULL.
     OrtCustomOpDomain *custom_ops;
+    // The shortest run so far, its inputs copied (onnx_rest replays it); NULL before the first.
+    struct onnx_replay *shortest;
+    // Whether a run took memory since the last onnx_rest.
+    int used;
 } onnx_runtime;
 
 // Loads ONNX Runtime and makes its environment; 0, or -1 with `note` saying why.
@@ -48,8 +52,16 @@ typedef struct {
 // Runs the session on the inputs; the first output's floats and their count (the element count:
 // exports differ in rank). 0, with `*output` to release (api->ReleaseValue) once the floats are
 // used; or -1 with the reason in `failure`.
-int onnx_run(const onnx_runtime *runtime, const onnx_input *inputs, size_t count, const char *output_name, OrtValue **output, float **data,
+int onnx_run(onnx_runtime *runtime, const onnx_input *inputs, size_t count, const char *output_name, OrtValue **output, float **data,
              size_t *elements, char *failure, size_t size);
+
+// Gives back the memory the runs since the last call took: ONNX Runtime's arena keeps the
+// largest run's tensors for good (hundreds of MiB after a long Kokoro batch), and lets go of
+// them only at the end of a run asked to shrink it, so the shortest run so far is replayed so
+// (its output dropped: a session whose runs change nothing gives every later run the same
+// samples), then malloc gives its free memory to the system. For a zygote that speaks in
+// place, when it is idle; a few milliseconds.
+void onnx_rest(onnx_runtime *runtime);
 
 // The session's input names (malloc'd, each and the array); 0 on success.
 int onnx_input_names(const onnx_runtime *runtime, char ***names, size_t *count, char *failure, size_t size);

@@ -49,6 +49,9 @@ enum {
     ORT_KERNEL_INFO_GET_ATTRIBUTE_INT64 = 86,
     ORT_KERNEL_CONTEXT_GET_INPUT = 90,
     ORT_KERNEL_CONTEXT_GET_OUTPUT = 91,
+    ORT_CREATE_RUN_OPTIONS = 39,
+    ORT_RELEASE_RUN_OPTIONS = 97,
+    ORT_ADD_RUN_CONFIG_ENTRY = 165,
 };
 
 static void *try_open(const char *path) {
@@ -149,6 +152,9 @@ const ort_api *ort_load(char *reason, size_t reason_size) {
     PICK(KernelInfoGetAttribute_int64, ORT_KERNEL_INFO_GET_ATTRIBUTE_INT64);
     PICK(KernelContext_GetInput, ORT_KERNEL_CONTEXT_GET_INPUT);
     PICK(KernelContext_GetOutput, ORT_KERNEL_CONTEXT_GET_OUTPUT);
+    PICK(CreateRunOptions, ORT_CREATE_RUN_OPTIONS);
+    PICK(ReleaseRunOptions, ORT_RELEASE_RUN_OPTIONS);
+    PICK(AddRunConfigEntry, ORT_ADD_RUN_CONFIG_ENTRY);
 #undef PICK
     api.version = base->GetVersionString ? base->GetVersionString() : "unknown";
     loaded = 1;

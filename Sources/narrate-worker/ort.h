@@ -80,6 +80,10 @@ typedef struct {
     OrtStatus *(*KernelInfoGetAttribute_int64)(const OrtKernelInfo *info, const char *name, int64_t *out);
     OrtStatus *(*KernelContext_GetInput)(const OrtKernelContext *context, size_t index, const OrtValue **out);
     OrtStatus *(*KernelContext_GetOutput)(OrtKernelContext *context, size_t index, const int64_t *dimensions, size_t count, OrtValue **out);
+    // Options of a run (onnx_session.c: the arena given back when idle).
+    OrtStatus *(*CreateRunOptions)(OrtRunOptions **out);
+    void (*ReleaseRunOptions)(OrtRunOptions *options);
+    OrtStatus *(*AddRunConfigEntry)(OrtRunOptions *options, const char *key, const char *value);
     const char *version;
 } ort_api;
 

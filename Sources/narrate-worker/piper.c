@@ -246,6 +246,10 @@ static int in_place(void) {
     return voice.stateless;
 }
 
+static void rest(void) {
+    onnx_rest(&voice.ort);
+}
+
 const narrate_engine piper_engine = {
     .name = "Piper",
     .speaks = speaks,
@@ -253,4 +257,5 @@ const narrate_engine piper_engine = {
     .synthesize = synthesize,
     .phonemes = phonemes,
     .in_place = in_place,
+    .rest = rest,
 };

@@ -35,6 +35,8 @@
 
 // An in-place zygote's first reply to a request: its work is over, its answer comes next.
 #define WORK_OVER 0x7FFFFFFF
+// How long a zygote that speaks in place waits for its next text before it gives back memory.
+#define ZYGOTE_REST_AFTER_MS 1000
 
 typedef struct {
     int used;
@@ -101,6 +103,8 @@ static void read_errors(error_tail *tail) {
     while (error_tail_drain(error_pipe, tail) > 0) {}
 }
 
+int child_per_text;
+
 static void tell_work_over(int fd) {
     write_reply(fd, WORK_OVER, 0);
 }
@@ -122,7 +126,7 @@ static void zygote_main(int requests, int replies, const voice_settings *setting
     int32_t detail = 0;
     char note[1024] = "";
     uint32_t applied = engine_load(settings, &detail, note, sizeof note);
-    int in_place = applied == NARRATE_WORKER_DONE && loaded_engine()->in_place && loaded_engine()->in_place();
+    int in_place = applied == NARRATE_WORKER_DONE && !child_per_text && loaded_engine()->in_place && loaded_engine()->in_place();
     // Loaded: the detail says whether this zygote does its requests' work itself.
     write_load_reply(replies, (int32_t)applied, applied == NARRATE_WORKER_DONE ? in_place : detail, note);
     if (applied != NARRATE_WORKER_DONE) _exit(0);
@@ -131,7 +135,15 @@ static void zygote_main(int requests, int replies, const voice_settings *setting
     char *text = NULL;
     size_t capacity = 0;
     char entry_path[NARRATE_WORKER_MAX_PATH_BYTES + 1];
+    void (*rest)(void) = in_place ? loaded_engine()->rest : NULL;
     for (;;) {
+        // Idle for a second after work: the memory it took goes back (a long text's tensors
+        // can hold hundreds of MiB), and the next text takes it again.
+        struct pollfd next = {.fd = requests, .events = POLLIN};
+        if (rest && poll(&next, 1, ZYGOTE_REST_AFTER_MS) == 0) {
+            audio_rest();
+            rest();
+        }
         narrate_worker_request request;
         if (read_exactly(requests, &request, sizeof request) != 0) _exit(0);
         if (request.entry_path_length > NARRATE_WORKER_MAX_PATH_BYTES) _exit(2);
