@@ -5,6 +5,7 @@
 
 #include <espeak-ng/speak_lib.h>
 
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,13 +17,25 @@
 #include "synthesis.h"
 
 // Test hooks: a child whose text contains $NARRATE_WORKER_CRASH_ON aborts, as eSpeak does on
-// some input; one whose text contains $NARRATE_WORKER_HANG_ON never finishes.
+// some input; one whose text contains $NARRATE_WORKER_HANG_ON never finishes. With
+// $NARRATE_WORKER_HOOKS_ONCE (a file's path), a hook fires only for the process that creates
+// that file: a crash or hang once, as a process killed from outside would be.
 const char *crash_marker;
 const char *hang_marker;
+const char *hooks_once_path;
+
+static int hook_fires(const char *marker, const char *text) {
+    if (!marker || !strstr(text, marker)) return 0;
+    if (!hooks_once_path) return 1;
+    int fd = open(hooks_once_path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+    if (fd < 0) return 0;
+    close(fd);
+    return 1;
+}
 
 int synthesis_answer(const narrate_worker_request *request, const char *text, const char *entry_path, int sample_rate, void (*over)(int), int fd) {
-    if (crash_marker && strstr(text, crash_marker)) abort();
-    if (hang_marker && strstr(text, hang_marker)) {
+    if (hook_fires(crash_marker, text)) abort();
+    if (hook_fires(hang_marker, text)) {
         for (;;) pause();
     }
     audio_begin(request->max_samples, sample_rate);

@@ -131,3 +131,15 @@ def test_a_hang_is_killed_at_its_deadline_and_costs_that_chunk(voices, tmp_path)
     lines = [line for line in result.stderr.splitlines() if "error" in line]
     assert len(lines) == 1 and "STALL" in lines[0], result.stderr
     assert len(cache_entries(cache)) == 2, "the sentences around the hang were not both spoken and kept"
+
+
+def test_a_crash_that_does_not_come_back_costs_nothing(voices, tmp_path):
+    # The zygote speaks in place: it aborts on the text once, and a new one speaks it again.
+    flag = tmp_path / "crashed-once"
+    text = "Fine so far. Then POISON here, once."
+    result = run_narrate(["say", text, "--voice", VOICE, "-o", str(tmp_path / "retried.wav"), "-q", "--jobs", "1"], voices, cache=tmp_path / "cache",
+                         env={"NARRATE_WORKER_CRASH_ON": "POISON", "NARRATE_WORKER_HOOKS_ONCE": str(flag)}, check=False)
+    run_narrate(["say", text, "--voice", VOICE, "-o", str(tmp_path / "clean.wav"), "-q"], voices, cache=tmp_path / "clean-cache")
+    assert flag.exists(), "the hook never fired"
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "retried.wav").read_bytes() == (tmp_path / "clean.wav").read_bytes()

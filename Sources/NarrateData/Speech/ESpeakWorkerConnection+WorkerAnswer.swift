@@ -11,6 +11,9 @@ extension ESpeakWorkerConnection {
         case stored(sampleRate: Int, sampleCount: Int, wordMarks: [WordMark])
         case list(String)
         case failure(SpeechError)
+        /// The process that had the request died with it (a signal, or the worker itself gone):
+        /// the text may not be at fault, and is worth one more try on a fresh process.
+        case crashed(SpeechError)
 
         /// The answer in a child's frame (AUDIO, STORED, LIST, SYNTH_FAILED or TOO_LONG).
         init(child message: WorkerFrameReader.Message) {
@@ -60,7 +63,7 @@ extension ESpeakWorkerConnection {
             case NARRATE_WORKER_DONE:
                 return child ?? .failure(.engineUnavailable(reason: "the eSpeak worker answered nothing"))
             case NARRATE_WORKER_CRASHED:
-                return .failure(.engineFailed(reason: "crashed (\(signalName(detail))\(because))", text: ""))
+                return .crashed(.engineFailed(reason: "crashed (\(signalName(detail))\(because))", text: ""))
             case NARRATE_WORKER_TIMED_OUT:
                 return .failure(.engineFailed(reason: "ran past its \(Format.seconds(detail)) deadline and was stopped", text: ""))
             case NARRATE_WORKER_EXITED:

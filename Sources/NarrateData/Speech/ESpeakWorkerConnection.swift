@@ -121,7 +121,7 @@ final class ESpeakWorkerConnection: Sendable {
             let id: UInt64
             switch admitted {
             case let .failure(error):
-                continuation.resume(returning: .failure(error))
+                continuation.resume(returning: .crashed(error))  // the worker died before it
                 return
             case let .success(admittedID):
                 id = admittedID
@@ -218,7 +218,7 @@ final class ESpeakWorkerConnection: Sendable {
             return Array(state.pending.values)
         }
         for pending in failed {
-            pending.continuation.resume(returning: .failure(error))
+            pending.continuation.resume(returning: .crashed(error))
         }
     }
 }

@@ -14,7 +14,7 @@ extension EngineWorkerSynthesizer: PhonemeRepositoryContract {
             }
         case .audio, .stored:
             throw .engineUnavailable(reason: "the eSpeak worker answered audio to a phonemization")
-        case let .failure(error):
+        case let .failure(error), let .crashed(error):
             throw describe(error, for: request)
         }
     }

@@ -2,6 +2,7 @@ import CESpeakNG
 import CNarrateSystem
 import Foundation
 import NarrateDomain
+import Synchronization
 
 /// Speech from the engines in `narrate-worker` processes: eSpeak NG, Piper voices
 /// (`VoiceProfile.piper`) and Kokoro voices (`VoiceProfile.kokoro`). Named for the workers, not for one engine: every engine the worker
@@ -135,7 +136,7 @@ public final class EngineWorkerSynthesizer: SpeechSynthesizerContract {
             return audio
         case .stored, .list:
             throw .engineUnavailable(reason: "the eSpeak worker answered no audio to a synthesis")
-        case let .failure(error):
+        case let .failure(error), let .crashed(error):
             throw describe(error, for: request)
         }
     }
@@ -150,7 +151,7 @@ public final class EngineWorkerSynthesizer: SpeechSynthesizerContract {
             return .storedEntry(sampleRate: sampleRate, sampleCount: sampleCount, wordMarks: marks)
         case .list:
             throw .engineUnavailable(reason: "the eSpeak worker answered a list to a synthesis")
-        case let .failure(error):
+        case let .failure(error), let .crashed(error):
             throw describe(error, for: request)
         }
     }
@@ -178,13 +179,29 @@ public final class EngineWorkerSynthesizer: SpeechSynthesizerContract {
                 throw .voiceFailed(voice: voice.name, reason: "its phoneme_id_map is larger than \(NARRATE_WORKER_MAX_VOICE_BYTES >> 10) KiB")
             }
         }
-        let worker = try pool.worker()
-        return await worker.send(
-            kind: kind, voice: request.voice, voiceName: voiceName, text: request.text, isSSML: request.isSSML,
-            phonemeInput: request.phonemeInput, entry: entry, deadline: limits.deadline(for: request.text, voice: request.voice),
-            maxSamples: limits.maxSeconds * sampleRate
-        )
+        let send = { [limits] (worker: ESpeakWorkerConnection) in
+            await worker.send(
+                kind: kind, voice: request.voice, voiceName: voiceName, text: request.text, isSSML: request.isSSML,
+                phonemeInput: request.phonemeInput, entry: entry, deadline: limits.deadline(for: request.text, voice: request.voice),
+                maxSamples: limits.maxSeconds * sampleRate
+            )
+        }
+        let first = await send(try pool.worker())
+        guard case .crashed = first else { return first }
+        // The process that had the text died with it: a new one tries once more (a process
+        // killed from outside costs nothing), and a text that crashes twice fails.
+        retries.withLock { $0 += 1 }
+        switch await send(try pool.worker()) {
+        case let .crashed(error):
+            return .failure(error)
+        case let second:
+            return second
+        }
     }
+
+    /// How many texts were tried a second time after the process that had them died.
+    public var crashRetries: Int { retries.withLock { $0 } }
+    private let retries = Mutex(0)
 
     /// Starts the worker processes now rather than at the first text, so their start-up
     /// overlaps the caller's own preparation.
@@ -236,7 +253,7 @@ public final class EngineWorkerSynthesizer: SpeechSynthesizerContract {
             }
         case .audio, .stored:
             throw .engineUnavailable(reason: "the eSpeak worker answered audio to a voice listing")
-        case let .failure(error):
+        case let .failure(error), let .crashed(error):
             throw error
         }
     }
