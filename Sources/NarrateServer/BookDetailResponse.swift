@@ -8,6 +8,8 @@ struct BookDetailResponse: ResponseEncodable {
     var date: String?
     var description: String?
     var skippedWords: Int
+    /// Where the cover image is served, when the book has one.
+    var cover: String?
 
     init(_ book: LibraryBook) {
         summary = BookSummary(book)
@@ -15,11 +17,12 @@ struct BookDetailResponse: ResponseEncodable {
         date = book.book.metadata.date
         description = book.book.metadata.bookDescription
         skippedWords = book.book.skipped.reduce(0) { $0 + $1.words }
+        cover = book.book.cover.flatMap { BookCoverController.imageTypes.contains($0.mediaType.lowercased()) && !$0.data.isEmpty ? "/v1/books/\(book.id)/cover" : nil }
     }
 
     private enum CodingKeys: String, CodingKey {
         case id, title, authors, language, publisher, date, description, format
-        case pageCount = "page_count", chapterCount = "chapter_count", skippedWords = "skipped_words", progress, added
+        case pageCount = "page_count", chapterCount = "chapter_count", skippedWords = "skipped_words", progress, added, cover
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -37,5 +40,6 @@ struct BookDetailResponse: ResponseEncodable {
         try container.encode(skippedWords, forKey: .skippedWords)
         try container.encodeIfPresent(ProgressResponse(summary), forKey: .progress)
         try container.encode(summary.dateAdded, forKey: .added)
+        try container.encodeIfPresent(cover, forKey: .cover)
     }
 }
