@@ -112,7 +112,13 @@ let package = Package(
             ],
             // Compiled in as bytes (`PackageResources.openapi_json`), not a bundle beside the
             // program: an installed `narrate` copied alone still serves `GET /openapi.json`.
-            resources: [.embedInCode("Resources/openapi.json")],
+            resources: [
+                .embedInCode("Resources/openapi.json"),
+                // The listening room (`WebController`): static, no build step.
+                .embedInCode("Resources/web/index.html"),
+                .embedInCode("Resources/web/app.js"),
+                .embedInCode("Resources/web/app.css"),
+            ],
             swiftSettings: strictSettings
         ),
         .executableTarget(

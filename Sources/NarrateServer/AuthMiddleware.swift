@@ -3,12 +3,13 @@ import HTTPTypes
 import Hummingbird
 
 /// `Authorization: Bearer KEY` against the configured keys, compared in constant time (as
-/// SHA-256 digests, so neither length nor content leaks through timing). Health checks and
-/// the API description need no key. Keys are never logged.
+/// SHA-256 digests, so neither length nor content leaks through timing). Health checks, the API
+/// description and the listening room's static files (which ask for a key) need none. Keys are
+/// never logged.
 struct AuthMiddleware: RouterMiddleware {
     typealias Context = ServerRequestContext
 
-    static let open: Set<String> = ["/healthz", "/readyz", "/openapi.json"]
+    static let open: Set<String> = Set(["/healthz", "/readyz", "/openapi.json"]).union(WebController.files.keys)
     private let digests: [[UInt8]]
 
     init(keys: [String]) {

@@ -24,6 +24,7 @@ public struct NarrateServer: Sendable {
     /// The router with every route and middleware.
     func router() -> Router<ServerRequestContext> {
         let router = Router(context: ServerRequestContext.self)
+        router.add(middleware: SecurityHeadersMiddleware())
         router.add(middleware: RequestLogMiddleware(metrics: backend.metrics, logger: logger, disclosure: backend.disclosure))
         router.add(middleware: AuthMiddleware(keys: server.apiKeys))
         SpeechController(backend: backend).register(on: router)
@@ -31,7 +32,9 @@ public struct NarrateServer: Sendable {
         LibraryController(backend: backend).register(on: router)
         BookPagesController(backend: backend).register(on: router)
         PageAudioController(backend: backend).register(on: router)
+        BookCoverController(backend: backend).register(on: router)
         HealthController(backend: backend).register(on: router)
+        if server.web { WebController().register(on: router) }
         return router
     }
 

@@ -19,6 +19,8 @@ public struct ServerConfiguration: Sendable {
     public var maxUploadBytes = 64 * 1_024 * 1_024
     /// How long SIGTERM waits for requests in flight.
     public var shutdownDeadline: Duration = .seconds(30)
+    /// Whether the listening room (the web page at `/`) is served.
+    public var web = true
     /// The voice used when a request names none (Wyoming); a preset or eSpeak voice.
     public var defaultVoice = "narrator"
 

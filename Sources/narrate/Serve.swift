@@ -34,6 +34,9 @@ extension Narrate {
         @Flag(name: .customLong("allow-unauthenticated"), help: "Serve on a non-loopback address without API keys.")
         var allowUnauthenticated = false
 
+        @Flag(name: .customLong("no-web"), help: "Serve no listening-room page at / (the API only).")
+        var noWeb = false
+
         @Option(name: .customLong("max-input"), help: "The most characters one speech request may have.")
         var maxInput = 4_096
 
@@ -84,6 +87,7 @@ extension Narrate {
             server.host = host
             server.port = port
             server.wyomingPort = wyomingPort
+            server.web = !noWeb
             server.maxInput = maxInput
             server.queueLimit = queue
             server.allowUnauthenticated = allowUnauthenticated

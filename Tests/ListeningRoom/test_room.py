@@ -1,0 +1,177 @@
+"""The listening room (`narrate serve` at /) in a real browser: a corpus EPUB added through the
+file input, its chapters, a chapter played (the audio element's time advances, the place is
+saved through the progress API), the keyboard, 360 px, an API key, hostile titles that must run
+nothing, the Content-Security-Policy, and --no-web."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+import requests
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as seen
+from selenium.webdriver.support.ui import WebDriverWait
+
+from room_support import chromium
+from narrate_service import CORPUS, start_server
+
+WASTELAND = CORPUS / "epub" / "wasteland.epub"
+
+
+def wait(driver, seconds: float = 60) -> WebDriverWait:
+    return WebDriverWait(driver, seconds, poll_frequency=0.2)
+
+
+def books_named(driver, title: str):
+    return [b for b in driver.find_elements(By.CSS_SELECTOR, "#books .open") if b.text == title]
+
+
+def add_by_file_input(driver, server, path: Path) -> None:
+    driver.get(server.http + "/")
+    wait(driver).until(seen.visibility_of_element_located((By.ID, "library-view")))
+    driver.find_element(By.ID, "files").send_keys(str(path))
+
+
+def open_book(driver, title: str) -> None:
+    wait(driver).until(lambda d: books_named(d, title))
+    books_named(driver, title)[0].click()
+    wait(driver).until(seen.visibility_of_element_located((By.ID, "book-view")))
+    wait(driver).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#toc button"))
+
+
+def book_id(server, title: str) -> str:
+    books = requests.get(server.v1 + "/books", timeout=30).json()["books"]
+    return next(b["id"] for b in books if b["title"] == title)
+
+
+def test_a_corpus_epub_added_through_the_file_input_shows_its_title_cover_and_chapters(server, browser):
+    # When
+    add_by_file_input(browser, server, WASTELAND)
+    # Then its title and cover are on the shelf, and opening it shows its contents and first page
+    wait(browser).until(lambda d: books_named(d, "The Waste Land"))
+    item = books_named(browser, "The Waste Land")[0].find_element(By.XPATH, "..")
+    wait(browser).until(lambda d: item.find_element(By.CSS_SELECTOR, "img.cover").get_attribute("src").startswith("blob:"))
+    assert "T.S. Eliot" in item.text
+    open_book(browser, "The Waste Land")
+    chapters = [b.text for b in browser.find_elements(By.CSS_SELECTOR, "#toc button")]
+    assert any("BURIAL OF THE DEAD" in c.upper() for c in chapters), chapters
+    assert browser.find_element(By.ID, "book-title").text == "The Waste Land"
+
+
+def test_playing_the_second_chapter_advances_the_audio_and_saves_the_place(server, browser):
+    # Given the book in the library
+    requests.post(server.v1 + "/books", data=WASTELAND.read_bytes(), headers={"Content-Type": "application/epub+zip"}, timeout=60)
+    identifier = book_id(server, "The Waste Land")
+    browser.get(server.http + "/")
+    open_book(browser, "The Waste Land")
+    # When chapter 2 is opened and play pressed
+    second = browser.find_elements(By.CSS_SELECTOR, "#toc button")[1]
+    wanted_page = int(second.get_attribute("data-page"))
+    second.click()
+    wait(browser).until(lambda d: f"({wanted_page + 1} of" in d.find_element(By.ID, "page-label").text)
+    text = browser.find_element(By.ID, "page").text
+    assert text.strip()
+    browser.find_element(By.ID, "play").click()
+    # Then the audio element plays: its time advances
+    wait(browser, 120).until(lambda d: d.execute_script("return document.getElementById('audio').currentTime") > 0.5)
+    first = browser.execute_script("return document.getElementById('audio').currentTime")
+    time.sleep(1.0)
+    assert browser.execute_script("return document.getElementById('audio').currentTime") > first
+    assert browser.find_element(By.ID, "play").get_attribute("aria-pressed") == "true"
+    # And the place is saved where `narrate next` reads it
+    progress = requests.get(f"{server.v1}/books/{identifier}", timeout=30).json()["progress"]
+    assert progress["page_index"] == wanted_page + 1
+    # When space is pressed, it pauses
+    browser.find_element(By.TAG_NAME, "body").send_keys(" ")
+    wait(browser).until(lambda d: d.execute_script("return document.getElementById('audio').paused"))
+
+
+def test_the_keyboard_turns_pages(server, browser):
+    requests.post(server.v1 + "/books", data=WASTELAND.read_bytes(), headers={"Content-Type": "application/epub+zip"}, timeout=60)
+    browser.get(server.http + "/")
+    open_book(browser, "The Waste Land")
+    wait(browser).until(lambda d: "(1 of" in d.find_element(By.ID, "page-label").text or "of" in d.find_element(By.ID, "page-label").text)
+    before = browser.find_element(By.ID, "page-label").text
+    browser.find_element(By.TAG_NAME, "body").send_keys("n")
+    wait(browser).until(lambda d: d.find_element(By.ID, "page-label").text != before)
+    after = browser.find_element(By.ID, "page-label").text
+    browser.find_element(By.TAG_NAME, "body").send_keys("p")
+    wait(browser).until(lambda d: d.find_element(By.ID, "page-label").text != after)
+    assert browser.find_element(By.ID, "page-label").text == before
+
+
+HOSTILE = "<script>window.pwned=1</script><img src=x onerror=\"window.pwned=2\">"
+
+
+def test_a_book_whose_title_and_text_hold_markup_shows_the_characters_and_runs_nothing(server, browser):
+    # Given a book whose title and text are markup
+    # (Markdown's own HTML is markup; its entities are the characters themselves.)
+    escaped = HOSTILE.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    book = f"# {escaped}\n\nThe text says {escaped} and nothing more.\n"
+    uploaded = requests.post(server.v1 + "/books?filename=hostile.md", data=book.encode(), headers={"Content-Type": "text/markdown"}, timeout=60)
+    assert uploaded.status_code in (200, 201), uploaded.text
+    title = uploaded.json()["title"]
+    assert "<script>" in title
+    # When it is shown on the shelf and opened
+    browser.get(server.http + "/")
+    open_book(browser, title)
+    wait(browser).until(lambda d: "nothing more" in d.find_element(By.ID, "page").text)
+    # Then the characters are there as text, and nothing ran
+    assert "<script>window.pwned=1</script>" in browser.find_element(By.ID, "book-title").text
+    assert "<img src=x onerror=" in browser.find_element(By.ID, "page").text
+    assert browser.execute_script("return window.pwned === undefined")
+    assert not browser.find_elements(By.CSS_SELECTOR, "#page img, #page script, #book-title img, #books img:not(.cover)")
+
+
+def test_every_response_carries_a_policy_without_unsafe_inline_and_the_page_fits_360_px(server):
+    for path in ("/", "/app.js", "/app.css", "/v1/books", "/no-such-thing"):
+        response = requests.get(server.http + path, timeout=30)
+        policy = response.headers.get("Content-Security-Policy", "")
+        assert "default-src" in policy and "unsafe-inline" not in policy and "unsafe-eval" not in policy, (path, policy)
+        assert response.headers.get("X-Content-Type-Options") == "nosniff", path
+    scripts_and_styles = len(requests.get(server.http + "/app.js", timeout=30).content) + len(requests.get(server.http + "/app.css", timeout=30).content)
+    assert scripts_and_styles <= 150 * 1024
+    narrow = chromium(phone=True)
+    try:
+        narrow.get(server.http + "/")
+        wait(narrow).until(seen.visibility_of_element_located((By.ID, "library-view")))
+        assert narrow.execute_script("return window.innerWidth") == 360
+        assert narrow.execute_script("return document.documentElement.scrollWidth") <= 360
+        assert not [entry for entry in narrow.get_log("browser") if "Content Security Policy" in entry["message"]]
+    finally:
+        narrow.quit()
+
+
+def test_with_api_keys_the_page_asks_for_one_and_keeps_it_for_the_session(tmp_path, browser):
+    with start_server(tmp_path / "keyed", api_keys=["room-key-1"]) as keyed:
+        requests.post(keyed.v1 + "/books", data=WASTELAND.read_bytes(), headers={"Content-Type": "application/epub+zip", **keyed.headers()}, timeout=60)
+        browser.get(keyed.http + "/")
+        wait(browser).until(seen.visibility_of_element_located((By.ID, "key-view")))
+        browser.find_element(By.ID, "key").send_keys("wrong-key")
+        browser.find_element(By.CSS_SELECTOR, "#key-form button").click()
+        wait(browser).until(lambda d: d.find_element(By.ID, "key-error").text)
+        browser.find_element(By.ID, "key").send_keys("room-key-1")
+        browser.find_element(By.CSS_SELECTOR, "#key-form button").click()
+        wait(browser).until(lambda d: books_named(d, "The Waste Land"))
+        assert browser.execute_script("return sessionStorage.getItem('narrate-api-key')") == "room-key-1"
+        assert browser.execute_script("return localStorage.length") == 0
+
+
+def test_no_web_serves_the_api_only(tmp_path):
+    with start_server(tmp_path / "api-only", extra_args=["--no-web"]) as bare:
+        assert requests.get(bare.http + "/", timeout=30).status_code == 404
+        assert requests.get(bare.http + "/app.js", timeout=30).status_code == 404
+        assert requests.get(bare.v1 + "/books", timeout=30).status_code == 200
+
+
+def test_a_refused_book_shows_the_parsers_one_line_and_the_shelf_is_unchanged(server, browser):
+    # When a broken EPUB is picked
+    add_by_file_input(browser, server, CORPUS / "bad-epub" / "container-xml-missing.epub")
+    # Then the parser's reason is shown in one line, naming the file
+    wait(browser).until(lambda d: d.find_element(By.ID, "upload-error").text)
+    line = browser.find_element(By.ID, "upload-error").text
+    assert line.startswith("container-xml-missing.epub: ") and "\n" not in line, line
+    assert "/uploads/" not in line
+    assert not books_named(browser, "container-xml-missing")
