@@ -10,7 +10,7 @@ from pathlib import Path
 import onnxruntime
 
 from kokoro_support import VOICE, run_narrate, styles
-from voice_suite import cache_entries, refused
+from voice_suite import cache_entries, crash_once_costs_nothing, refused
 
 
 def say(voice: str = VOICE, text: str = "Hello there. How are you?") -> list[str]:
@@ -135,11 +135,4 @@ def test_a_hang_is_killed_at_its_deadline_and_costs_that_chunk(voices, tmp_path)
 
 def test_a_crash_that_does_not_come_back_costs_nothing(voices, tmp_path):
     # The zygote speaks in place: it aborts on the text once, and a new one speaks it again.
-    flag = tmp_path / "crashed-once"
-    text = "Fine so far. Then POISON here, once."
-    result = run_narrate(["say", text, "--voice", VOICE, "-o", str(tmp_path / "retried.wav"), "-q", "--jobs", "1"], voices, cache=tmp_path / "cache",
-                         env={"NARRATE_WORKER_CRASH_ON": "POISON", "NARRATE_WORKER_HOOKS_ONCE": str(flag)}, check=False)
-    run_narrate(["say", text, "--voice", VOICE, "-o", str(tmp_path / "clean.wav"), "-q"], voices, cache=tmp_path / "clean-cache")
-    assert flag.exists(), "the hook never fired"
-    assert result.returncode == 0, result.stderr
-    assert (tmp_path / "retried.wav").read_bytes() == (tmp_path / "clean.wav").read_bytes()
+    crash_once_costs_nothing(VOICE, "Fine so far. Then POISON here, once.", "POISON", voices, tmp_path)

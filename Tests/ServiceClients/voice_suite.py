@@ -1,5 +1,5 @@
 """What the test suites of Narrate's neural voices (Tests/PiperVoices, Tests/KokoroVoices) share:
-running `narrate` with a voice folder, a bad input's one refused line, `narrate serve` speaking
+running `narrate` with a voice folder, a bad input's one refused line, a crash that does not come back, `narrate serve` speaking
 from a voice folder, and a Wyoming session with it. Needs the wyoming package for `wyoming`."""
 
 from __future__ import annotations
@@ -43,6 +43,18 @@ def refused(args: list[str], voices: Path, tmp_path: Path, env: dict | None = No
 
 
 @contextlib.contextmanager
+def crash_once_costs_nothing(voice: str, text: str, marker: str, voices: Path, tmp_path: Path) -> None:
+    """A text whose voice process aborts on `marker` once (the hook fires only for the process
+    that creates its flag file) is spoken again by a new one: exit 0, and the bytes of a clean run."""
+    flag = tmp_path / "crashed-once"
+    result = run_narrate(["say", text, "--voice", voice, "-o", str(tmp_path / "retried.wav"), "-q", "--jobs", "1"], voices, cache=tmp_path / "cache",
+                         env={"NARRATE_WORKER_CRASH_ON": marker, "NARRATE_WORKER_HOOKS_ONCE": str(flag)}, check=False)
+    run_narrate(["say", text, "--voice", voice, "-o", str(tmp_path / "clean.wav"), "-q"], voices, cache=tmp_path / "clean-cache")
+    assert flag.exists(), "the hook never fired"
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "retried.wav").read_bytes() == (tmp_path / "clean.wav").read_bytes()
+
+
 def serving(voices: Path, directory: Path):
     """`narrate serve` with the voice folder (see narrate_service.start_server)."""
     os.environ["NARRATE_VOICES_DIR"] = str(voices)
