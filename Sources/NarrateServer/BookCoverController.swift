@@ -1,5 +1,3 @@
-import Crypto
-import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
@@ -7,7 +5,8 @@ import NarrateKit
 
 /// A library book's cover image, as the book carries it (`GET /v1/books/{id}/cover`), for a
 /// player's shelf: with an `ETag` and cached by the browser. Only image types are served, each
-/// as what it says it is (`nosniff`); an SVG cover runs no script (a sandboxing policy).
+/// as what it says it is (`nosniff`, as every answer); an SVG cover runs no script (a
+/// sandboxing policy). A book's summary and detail link it when there is one to serve.
 struct BookCoverController: BookRoutes {
     let backend: SpeechBackend
 
@@ -20,14 +19,23 @@ struct BookCoverController: BookRoutes {
         }
     }
 
+    /// The book's cover when it is an image this service serves, with its type in lower case.
+    static func servable(_ book: LibraryBook) -> (cover: BookCover, mediaType: String)? {
+        guard let cover = book.book.cover, !cover.data.isEmpty, imageTypes.contains(cover.mediaType.lowercased()) else { return nil }
+        return (cover, cover.mediaType.lowercased())
+    }
+
+    /// Where the book's cover is served, if it has one.
+    static func link(for book: LibraryBook) -> String? {
+        servable(book) == nil ? nil : "/v1/books/\(book.id)/cover"
+    }
+
     func cover(_ request: Request, id: String) async throws -> Response {
-        let book = try await find(id)
-        let mediaType = book.book.cover.map { $0.mediaType.lowercased() }
-        guard let cover = book.book.cover, let mediaType, Self.imageTypes.contains(mediaType), !cover.data.isEmpty else {
+        guard let (cover, mediaType) = Self.servable(try await find(id)) else {
             throw APIError(.notFound, "The book \(id) has no cover image.", code: "cover_not_found")
         }
-        let tag = "\"" + SHA256.hash(data: cover.data).prefix(16).map { String(format: "%02x", $0) }.joined() + "\""
-        var headers: HTTPFields = [.eTag: tag, .cacheControl: "private, max-age=3600", HTTPField.Name("X-Content-Type-Options")!: "nosniff"]
+        let tag = ContentTag.strong(cover.data)
+        var headers: HTTPFields = [.eTag: tag, .cacheControl: "private, max-age=3600"]
         if mediaType == "image/svg+xml" {
             headers[.contentSecurityPolicy] = "default-src 'none'; sandbox"
         }

@@ -17,7 +17,7 @@ struct BookDetailResponse: ResponseEncodable {
         date = book.book.metadata.date
         description = book.book.metadata.bookDescription
         skippedWords = book.book.skipped.reduce(0) { $0 + $1.words }
-        cover = book.book.cover.flatMap { BookCoverController.imageTypes.contains($0.mediaType.lowercased()) && !$0.data.isEmpty ? "/v1/books/\(book.id)/cover" : nil }
+        cover = BookCoverController.link(for: book)
     }
 
     private enum CodingKeys: String, CodingKey {

@@ -1,5 +1,3 @@
-import Crypto
-import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
@@ -16,7 +14,7 @@ struct WebController {
         init(_ bytes: [UInt8], _ contentType: String) {
             self.bytes = bytes
             self.contentType = contentType
-            tag = "\"" + SHA256.hash(data: bytes).prefix(16).map { String(format: "%02x", $0) }.joined() + "\""
+            tag = ContentTag.strong(bytes)
         }
     }
 
