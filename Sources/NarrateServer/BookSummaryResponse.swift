@@ -4,9 +4,20 @@ import NarrateKit
 /// A library book in `GET /v1/books` and an upload's answer (snake_case keys).
 struct BookSummaryResponse: ResponseEncodable {
     var summary: BookSummary
+    /// Where the cover image is served, when the book has one.
+    var cover: String?
+
+    init(summary: BookSummary, cover: String? = nil) {
+        self.summary = summary
+        self.cover = cover
+    }
+
+    init(_ book: LibraryBook) {
+        self.init(summary: BookSummary(book), cover: BookCoverController.link(for: book))
+    }
 
     private enum CodingKeys: String, CodingKey {
-        case id, title, authors, language, format, pageCount = "page_count", chapterCount = "chapter_count", progress, added
+        case id, title, authors, language, format, pageCount = "page_count", chapterCount = "chapter_count", progress, added, cover
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -21,5 +32,6 @@ struct BookSummaryResponse: ResponseEncodable {
         try container.encode(summary.chapterCount, forKey: .chapterCount)
         try container.encodeIfPresent(ProgressResponse(summary), forKey: .progress)
         try container.encode(summary.dateAdded, forKey: .added)
+        try container.encodeIfPresent(cover, forKey: .cover)
     }
 }

@@ -18,7 +18,7 @@ struct LibraryController: BookRoutes {
 
     func list() async throws -> BookListResponse {
         let books = try await call { () throws(BookError) in try await backend.library.getBooks.execute() }
-        return BookListResponse(books: books.map { BookSummaryResponse(summary: BookSummary($0)) })
+        return BookListResponse(books: books.map { BookSummaryResponse($0) })
     }
 
     func upload(_ request: Request, context: ServerRequestContext) async throws -> Response {
@@ -45,7 +45,7 @@ struct LibraryController: BookRoutes {
         }
         let result = try await call { () throws(BookError) in try await backend.library.importBook.execute(path: path) }
         backend.pageMemo.forgetResolutions()
-        var response = try BookSummaryResponse(summary: BookSummary(result.book)).response(from: request, context: context)
+        var response = try BookSummaryResponse(result.book).response(from: request, context: context)
         response.status = result.existed ? .ok : .created
         response.headers[.location] = "/v1/books/\(result.book.id)"
         return response

@@ -25,10 +25,12 @@ struct BookCoverRouteTests {
 
             // When
             let detail = try #require(try await client.get("/v1/books/\(id)").json)
+            let listed = try #require(try await client.get("/v1/books").json?["books"] as? [[String: Any]])
             let cover = try await client.get("/v1/books/\(id)/cover")
 
             // Then
             #expect(detail["cover"] as? String == "/v1/books/\(id)/cover")
+            #expect(listed.first?["cover"] as? String == "/v1/books/\(id)/cover")
             #expect(cover.status == .ok)
             #expect(cover.headers[.contentType] == "image/jpeg")
             #expect(cover.headers[HTTPField.Name("X-Content-Type-Options")!] == "nosniff")
@@ -68,11 +70,13 @@ struct BookCoverRouteTests {
 
             // When
             let detail = try #require(try await client.get("/v1/books/\(id)").json)
+            let listed = try #require(try await client.get("/v1/books").json?["books"] as? [[String: Any]])
             let missing = try await client.get("/v1/books/\(id)/cover")
             let noBook = try await client.get("/v1/books/987654/cover")
 
             // Then
             #expect(detail["cover"] == nil)
+            #expect(listed.first?["cover"] == nil)
             #expect(missing.status == .notFound)
             #expect(missing.apiError?.code == "cover_not_found")
             #expect(noBook.status == .notFound)

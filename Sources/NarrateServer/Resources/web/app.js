@@ -95,7 +95,7 @@ function bookItem(book) {
   const cover = document.createElement("img");
   cover.className = "cover";
   cover.alt = "";
-  loadCover(book.id, cover);
+  if (book.cover) loadCover(book.cover, cover);
   const open = document.createElement("button");
   open.type = "button";
   open.className = "open";
@@ -124,9 +124,9 @@ function bookItem(book) {
   return item;
 }
 
-async function loadCover(id, image) {
+async function loadCover(link, image) {
   try {
-    const blob = await (await api(`/v1/books/${id}/cover`)).blob();
+    const blob = await (await api(link)).blob();
     image.src = URL.createObjectURL(blob);
   } catch (_) {
     image.classList.add("none");
@@ -309,7 +309,7 @@ function toggle() {
 function setPlayButton() {
   const button = $("play");
   if (!button) return;
-  button.textContent = state.playing ? "\u23F8" : "\u25B6";
+  button.textContent = state.playing ? "\u275A\u275A" : "\u25B6";
   button.setAttribute("aria-label", state.playing ? "Pause (space)" : "Play (space)");
   button.setAttribute("aria-pressed", String(state.playing));
 }
