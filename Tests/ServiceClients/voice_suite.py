@@ -42,7 +42,6 @@ def refused(args: list[str], voices: Path, tmp_path: Path, env: dict | None = No
     return lines[0]
 
 
-@contextlib.contextmanager
 def crash_once_costs_nothing(voice: str, text: str, marker: str, voices: Path, tmp_path: Path) -> None:
     """A text whose voice process aborts on `marker` once (the hook fires only for the process
     that creates its flag file) is spoken again by a new one: exit 0, and the bytes of a clean run."""
@@ -55,6 +54,7 @@ def crash_once_costs_nothing(voice: str, text: str, marker: str, voices: Path, t
     assert (tmp_path / "retried.wav").read_bytes() == (tmp_path / "clean.wav").read_bytes()
 
 
+@contextlib.contextmanager
 def serving(voices: Path, directory: Path):
     """`narrate serve` with the voice folder (see narrate_service.start_server)."""
     os.environ["NARRATE_VOICES_DIR"] = str(voices)
