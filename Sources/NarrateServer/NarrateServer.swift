@@ -32,6 +32,7 @@ public struct NarrateServer: Sendable {
         LibraryController(backend: backend).register(on: router)
         BookPagesController(backend: backend).register(on: router)
         PageAudioController(backend: backend).register(on: router)
+        PageTimingController(backend: backend).register(on: router)
         BookCoverController(backend: backend).register(on: router)
         HealthController(backend: backend).register(on: router)
         if server.web { WebController().register(on: router) }

@@ -30,24 +30,15 @@ struct PageAudioController: BookRoutes {
         guard let format = StreamFormat(rawValue: formatName) else {
             throw APIError.badRequest("Unknown format '\(formatName)': use one of \(StreamFormat.allCases.map(\.rawValue).joined(separator: ", ")).", param: "format")
         }
-        let voiceName = query["voice"].map(String.init) ?? ""
+        let voice = try Self.voice(query)
         // A page served a moment ago: no library or voice lookup, and its bytes from memory.
-        let key = "\(id)\u{1F}\(page)\u{1F}\(voiceName)\u{1F}\(format.rawValue)"
+        let key = "\(id)\u{1F}\(page)\u{1F}\(voice.name ?? "")\u{1F}\(voice.speed.map { String($0) } ?? "")\u{1F}\(format.rawValue)"
         if let known = backend.pageMemo.resolution(for: key), access(known.path, R_OK) == 0 {
             return try await respond(request, tag: known.tag, path: known.path, format: format)
         }
         // One request looks it up again; the others meanwhile are served what was known.
         defer { backend.pageMemo.endRefresh(key) }
-        let reference = try Self.reference(id)
-        // The voice and lexicons `narrate page BOOK PAGE --voice NAME` reads the page with.
-        let named = voiceName.trimmingCharacters(in: .whitespaces).lowercased()
-        let voice = VoiceRequest(name: named.isEmpty ? nil : named)
-        let speech: PageSpeech
-        do {
-            speech = try await backend.resolvePageSpeech.execute(reference: reference, page: page, voice: voice)
-        } catch {
-            throw SpeechBackend.apiError(error)
-        }
+        let speech = try await resolve(id: id, page: page, voice: voice)
         let tag = try await backend.entityTag(for: speech.speechRequest, format: format.rawValue)
         if let header = request.headers[.ifNoneMatch], SpeechController.matches(header, tag) {
             return Response(status: .notModified, headers: [.eTag: tag])
@@ -55,6 +46,33 @@ struct PageAudioController: BookRoutes {
         let path = try await backend.renderedPage(speech, format: format, tag: tag)
         backend.pageMemo.remember(key, tag: tag, path: path)
         return try await respond(request, tag: tag, path: path, format: format)
+    }
+
+    /// The voice a page's query asks for: `voice` (a name the catalog lists; none, the book's)
+    /// and `speed` (OpenAI's factor on the voice's rate, 0.25 to 4; the engine speaks faster,
+    /// so the text stays in step with the audio). The voice and lexicons `narrate page BOOK
+    /// PAGE --voice NAME` reads the page with.
+    /// - Throws: `APIError` 400 for a speed that is not a number.
+    static func voice(_ query: Parameters) throws(APIError) -> VoiceRequest {
+        let named = (query["voice"].map(String.init) ?? "").trimmingCharacters(in: .whitespaces).lowercased()
+        var speed: Double?
+        if let given = query["speed"] {
+            guard let number = Double(given), number.isFinite else {
+                throw APIError.badRequest("The speed '\(given)' is not a number: give a factor from 0.25 to 4 (1 is the voice's own rate).", param: "speed")
+            }
+            speed = number
+        }
+        return VoiceRequest(name: named.isEmpty ? nil : named, speed: speed)
+    }
+
+    /// The page `page` of book `id` with `voice`, as it is narrated.
+    func resolve(id: String, page: String, voice: VoiceRequest) async throws -> PageSpeech {
+        let reference = try Self.reference(id)
+        do {
+            return try await backend.resolvePageSpeech.execute(reference: reference, page: page, voice: voice)
+        } catch {
+            throw SpeechBackend.apiError(error)
+        }
     }
 
     private func respond(_ request: Request, tag: String, path: String, format: StreamFormat) async throws -> Response {

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import Logging
 import NIOCore
 import NarrateKit
 import Synchronization
@@ -31,6 +32,60 @@ extension SpeechBackend {
     }
 
     private func render(_ speech: PageSpeech, format: StreamFormat, to path: String) async throws -> String {
+        let audio = try await narrated(speech)
+        do {
+            try await writeAudioFile([audio], format: format, to: path)
+        } catch {
+            throw APIError(
+                HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage"), "The page audio could not be written as \(format.rawValue); the service's log says why.",
+                code: "storage_failed", detail: "The page audio could not be written as \(format.rawValue) in \(responsesDirectory): \(error)")
+        }
+        // Its timing comes with it, so the page's highlight costs no second narration.
+        do {
+            try PageTimingRecord(text: speech.page.text, audio: audio, timing: PageTimingRecord.timing(of: speech.voice.profile))
+                .write(to: timingPath(try await entityTag(for: speech.speechRequest, format: "timing")))
+        } catch {
+            logger.warning("The page's timing could not be kept beside its audio: \(error)")
+        }
+        return path
+    }
+
+    /// The file a page's timing record (`PageTimingRecord`) is kept in, for the tag of
+    /// `entityTag(for:format: "timing")`.
+    func timingPath(_ tag: String) -> String {
+        "\(responsesDirectory)/\(tag.filter { $0.isLetter || $0.isNumber || $0 == "-" }).json"
+    }
+
+    /// The timing of the page `speech` names: kept when its audio was rendered, else narrated
+    /// now (from the cache where the audio is there) and kept. Clients asking at once share one.
+    /// - Throws: `APIError` (429 when busy, 5xx when synthesis fails or the record cannot be kept).
+    func renderedTiming(_ speech: PageSpeech, tag: String) async throws -> PageTimingRecord {
+        let path = timingPath(tag)
+        if let record = PageTimingRecord.read(path) { return record }
+        let (rendering, isFirst) = renders.join(path) {
+            Task {
+                let audio = try await self.narrated(speech)
+                let record = PageTimingRecord(text: speech.page.text, audio: audio, timing: PageTimingRecord.timing(of: speech.voice.profile))
+                do {
+                    try record.write(to: path)
+                } catch {
+                    throw APIError(
+                        HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage"), "The page's timing could not be kept; the service's log says why.",
+                        code: "storage_failed", detail: "The page's timing could not be written in \(responsesDirectory): \(error)")
+                }
+                return path
+            }
+        }
+        defer { if isFirst { renders.end(path) } }
+        _ = try await rendering.value
+        guard let record = PageTimingRecord.read(path) else {
+            throw APIError(.internalServerError, "The page's timing could not be read back.", code: "storage_failed")
+        }
+        return record
+    }
+
+    /// The page's audio, narrated through the cache once a synthesis slot is free.
+    private func narrated(_ speech: PageSpeech) async throws -> SpeechAudio {
         try await admit(channel: nil)
         metrics.synthesisStarted()
         let narrated: Result<NarratedPage, NarrationError>
@@ -41,15 +96,7 @@ extension SpeechBackend {
         }
         metrics.synthesisEnded()
         await queue.release()
-        let audio = try narrated.mapError { Self.apiError($0) }.get().narration.audio
-        do {
-            try await writeAudioFile([audio], format: format, to: path)
-        } catch {
-            throw APIError(
-                HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage"), "The page audio could not be written as \(format.rawValue); the service's log says why.",
-                code: "storage_failed", detail: "The page audio could not be written as \(format.rawValue) in \(responsesDirectory): \(error)")
-        }
-        return path
+        return try narrated.mapError { Self.apiError($0) }.get().narration.audio
     }
 
     /// A narration error as an API error: the book's (404 and the like), the speech's, or the

@@ -164,3 +164,9 @@ final class AtomicFile {
         TemporaryFileRegistry.unregister(path)
     }
 }
+
+/// Writes a small file whole at `path`: a temporary name, fsync, rename; `path` is untouched on
+/// failure (`AtomicFile.writeWhole`, for the front ends).
+public func writeFileAtomically(_ bytes: [UInt8], to path: String) throws {
+    try AtomicFile.writeWhole(bytes, to: path)
+}

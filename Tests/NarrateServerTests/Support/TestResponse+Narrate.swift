@@ -6,6 +6,7 @@ import NIOCore
 extension TestResponse {
     /// The body's bytes.
     var bytes: [UInt8] { Array(body.readableBytesView) }
+    var string: String { String(decoding: body.readableBytesView, as: UTF8.self) }
 
     /// The body as a JSON object, or `nil`.
     var json: [String: Any]? {
