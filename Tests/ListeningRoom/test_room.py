@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
+from urllib.parse import quote
 
 import pytest
 import requests
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as seen
-from selenium.webdriver.support.ui import WebDriverWait
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from room_support import chromium, finish
 from narrate_service import CORPUS, start_server
@@ -185,3 +186,86 @@ def test_a_refused_book_shows_the_parsers_one_line_and_the_shelf_is_unchanged(se
     assert line.startswith("container-xml-missing.epub: ") and "\n" not in line, line
     assert "/uploads/" not in line
     assert not books_named(browser, "container-xml-missing")
+
+
+def audio_time(driver) -> float:
+    return driver.execute_script("return document.getElementById('audio').currentTime")
+
+
+def lit_sentence(driver) -> int:
+    """The index of the sentence lit as spoken, or -1."""
+    return driver.execute_script("const s = document.querySelector('#page .sentence.speaking'); return s ? Number(s.dataset.index) : -1")
+
+
+def play_page_with_sentences(server, browser, least: int = 3) -> list:
+    """Opens The Waste Land at the first page of at least `least` timed sentences and plays it;
+    gives the sentence spans' start times once the first one is lit."""
+    requests.post(server.v1 + "/books", data=WASTELAND.read_bytes(), headers={"Content-Type": "application/epub+zip"}, timeout=60)
+    identifier = book_id(server, "The Waste Land")
+    pages = requests.get(f"{server.v1}/books/{identifier}/pages", timeout=30).json()["pages"]
+    for page in pages:
+        timing = requests.get(f"{server.v1}/books/{identifier}/pages/{page['page']}/timing", timeout=120).json()
+        if len(timing["sentences"]) >= least:
+            break
+    browser.get(f"{server.http}/#/book/{identifier}/{page['index']}")
+    wait(browser).until(lambda d: f"({page['index']} of" in d.find_element(By.ID, "page-label").text)
+    browser.find_element(By.ID, "play").click()
+    wait(browser, 120).until(lambda d: lit_sentence(d) >= 0)
+    starts = browser.execute_script("return [...document.querySelectorAll('#page .sentence')].map(s => Number(s.dataset.start))")
+    assert len(starts) == len(timing["sentences"]) and starts == sorted(starts), starts
+    return starts
+
+
+def test_the_sentence_spoken_is_lit_and_the_light_follows_the_audio(server, browser):
+    # Given a page playing, its first sentence lit
+    starts = play_page_with_sentences(server, browser)
+    assert lit_sentence(browser) == 0
+    # When the audio reaches the second sentence by itself (from half a second before it)
+    browser.execute_script(f"document.getElementById('audio').currentTime = {max(starts[1] - 0.5, 0)}")
+    # Then the light moves on to it, in step with the audio, and the words of eSpeak are lit too
+    wait(browser, 30).until(lambda d: lit_sentence(d) == 1)
+    assert audio_time(browser) >= starts[1] - 0.1
+    assert browser.find_elements(By.CSS_SELECTOR, "#page .word.speaking-word")
+    assert browser.find_element(By.CSS_SELECTOR, "#page .sentence.speaking").text.strip()
+
+
+def test_a_click_on_a_sentence_plays_from_there(server, browser):
+    # Given a page playing
+    starts = play_page_with_sentences(server, browser)
+    middle = len(starts) // 2
+    # When a sentence in the middle is clicked
+    browser.find_elements(By.CSS_SELECTOR, "#page .sentence")[middle].click()
+    # Then the audio plays from that sentence's start, and it is the one lit
+    wait(browser, 10).until(lambda d: lit_sentence(d) == middle)
+    assert starts[middle] - 0.05 <= audio_time(browser) < starts[middle] + 2
+    assert not browser.execute_script("return document.getElementById('audio').paused")
+
+
+def test_speed_and_voice_are_asked_of_the_engine_and_the_reading_goes_on_from_the_same_sentence(server, browser):
+    # Given a page playing at the voice's own speed
+    play_page_with_sentences(server, browser)
+    audio_requests = "return performance.getEntriesByType('resource').map(e => e.name).filter(n => n.includes('/audio?'))"
+    # When the speed is set to 1.5
+    Select(browser.find_element(By.ID, "speed")).select_by_value("1.5")
+    # Then the page's audio is asked for again at that speed (the engine's rate, not the player's)
+    wait(browser, 120).until(lambda d: any("speed=1.5" in name for name in d.execute_script(audio_requests)))
+    wait(browser, 60).until(lambda d: lit_sentence(d) >= 0 and not d.execute_script("return document.getElementById('audio').paused"))
+    assert browser.execute_script("return document.getElementById('audio').playbackRate") == 1
+    # When another voice is chosen, the audio request carries it
+    voices = browser.execute_script("return [...document.querySelectorAll('#voice option')].map(o => o.value).filter(v => v)")
+    chosen = next(v for v in voices if v.startswith("en")) if any(v.startswith("en") for v in voices) else voices[0]
+    Select(browser.find_element(By.ID, "voice")).select_by_value(chosen)
+    wanted = "voice=" + quote(chosen, safe="")
+    wait(browser, 120).until(lambda d: any(wanted in name for name in d.execute_script(audio_requests)))
+    wait(browser, 60).until(lambda d: lit_sentence(d) >= 0 and not d.execute_script("return document.getElementById('audio').paused"))
+
+
+def test_a_page_that_ends_is_followed_by_the_next_one(server, browser):
+    # Given a page playing
+    play_page_with_sentences(server, browser)
+    label = browser.find_element(By.ID, "page-label").text
+    # When it reaches its end
+    browser.execute_script("const a = document.getElementById('audio'); a.currentTime = Math.max(0, a.duration - 0.3)")
+    # Then the next page is shown and plays by itself
+    wait(browser, 120).until(lambda d: d.find_element(By.ID, "page-label").text != label)
+    wait(browser, 120).until(lambda d: audio_time(d) > 0.3 and not d.execute_script("return document.getElementById('audio').paused"))

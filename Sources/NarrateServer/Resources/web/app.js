@@ -11,7 +11,11 @@ const state = {
   pages: [],        // [{index, page, chapter, words}]
   toc: [],          // [{title, depth, page_index, page}]
   index: 0,         // the page shown (0-based)
-  audio: new Map(), // "index voice" -> Promise of an object URL
+  audio: new Map(), // "index voice speed" -> Promise of an object URL
+  timing: new Map(), // the same key -> Promise of the page's timing (sentences, words)
+  shown: null,      // the timing the page's text is laid out with, and its spans
+  lit: { sentence: -1, word: -1 },
+  playingKey: null, // the key of the audio in the player
   playing: false,
 };
 
@@ -222,14 +226,9 @@ async function showPage(index, play) {
   const page = state.pages[index];
   const text = await (await api(`/v1/books/${state.book.id}/pages/${encodeURIComponent(page.page)}/text`)).text();
   if (state.index !== index) return;
-  const article = $("page");
-  article.replaceChildren();
-  for (const paragraph of text.split(/\n\s*\n/)) {
-    if (!paragraph.trim()) continue;
-    const p = document.createElement("p");
-    p.textContent = paragraph.trim();
-    article.append(p);
-  }
+  layOut(text, null);
+  // A page whose audio is already made (played, or fetched ahead) is clickable at once.
+  if (state.audio.has(pageKey(index))) timingFor(index).then((timing) => { if (state.index === index) layOut(timing.text, timing); }).catch(() => {});
   $("page-label").textContent = `Page ${page.page} (${index + 1} of ${state.pages.length})`;
   const starts = chapterStarts();
   const current = starts.filter((start) => start <= index).pop();
@@ -245,14 +244,28 @@ function saveProgress(index) {
   api(`/v1/books/${id}/progress`, { method: "PUT", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ page_index: index + 1 }) }).catch(report);
 }
 
+// ---- Audio and its timing ---------------------------------------------------------------
+
+function pageKey(index) {
+  return `${index} ${$("voice").value} ${$("speed").value}`;
+}
+
+function pageQuery(extra) {
+  const query = new URLSearchParams(extra);
+  if ($("voice").value) query.set("voice", $("voice").value);
+  if ($("speed").value !== "1") query.set("speed", $("speed").value);
+  return query;
+}
+
+function pagePath(index, what) {
+  return `/v1/books/${state.book.id}/pages/${encodeURIComponent(state.pages[index].page)}/${what}`;
+}
+
+// The page's audio at the chosen voice and speed (the engine's rate: the text keeps in step).
 function audioFor(index) {
-  const voice = $("voice").value;
-  const key = `${index} ${voice}`;
+  const key = pageKey(index);
   if (!state.audio.has(key)) {
-    const page = state.pages[index];
-    const query = new URLSearchParams({ format: "mp3" });
-    if (voice) query.set("voice", voice);
-    const made = api(`/v1/books/${state.book.id}/pages/${encodeURIComponent(page.page)}/audio?${query}`)
+    const made = api(`${pagePath(index, "audio")}?${pageQuery({ format: "mp3" })}`)
       .then((response) => response.blob())
       .then((blob) => URL.createObjectURL(blob));
     made.catch(() => state.audio.delete(key));
@@ -261,8 +274,119 @@ function audioFor(index) {
   return state.audio.get(key);
 }
 
-async function playPage() {
+// When each sentence (and, with eSpeak, word) of that audio is spoken; asked for once the audio
+// is made, so it costs the service a file read.
+function timingFor(index) {
+  const key = pageKey(index);
+  if (!state.timing.has(key)) {
+    const made = audioFor(index).then(() => json(`${pagePath(index, "timing")}?${pageQuery({})}`));
+    made.catch(() => state.timing.delete(key));
+    state.timing.set(key, made);
+  }
+  return state.timing.get(key);
+}
+
+// The page's text as paragraphs; with a timing, each sentence (and word) a span of its own that
+// lights up while it is spoken and starts the reading there when clicked. Text only, never HTML.
+function layOut(text, timing) {
+  const article = $("page");
+  article.replaceChildren();
+  const sentences = timing ? timing.sentences : [];
+  const words = timing && timing.timing === "words" ? timing.words : [];
+  const shown = { timing, sentences: sentences.map(() => []), words: words.map(() => []) };
+  let s = 0, w = 0;
+  const boundary = /\n\s*\n/g;
+  let start = 0;
+  const paragraphs = [];
+  for (let match; (match = boundary.exec(text)) !== null; start = match.index + match[0].length) paragraphs.push([start, match.index]);
+  paragraphs.push([start, text.length]);
+  for (let [from, to] of paragraphs) {
+    while (from < to && /\s/.test(text[from])) from++;
+    while (to > from && /\s/.test(text[to - 1])) to--;
+    if (from === to) continue;
+    const p = document.createElement("p");
+    let at = from;
+    const plain = (end) => { if (end > at) p.append(text.slice(at, end)); at = Math.max(at, end); };
+    while (s < sentences.length && sentences[s].from < to) {
+      const sentence = sentences[s];
+      const begin = Math.max(sentence.from, at), end = Math.min(sentence.to, to);
+      if (end <= begin) { if (sentence.to <= to) s++; else break; continue; }
+      plain(begin);
+      const span = document.createElement("span");
+      span.className = "sentence";
+      span.dataset.index = String(s);
+      span.dataset.start = String(sentence.start);
+      let inner = begin;
+      while (w < words.length && words[w].from < end) {
+        const word = words[w];
+        if (word.from >= inner && word.to <= end) {
+          if (word.from > inner) span.append(text.slice(inner, word.from));
+          const mark = document.createElement("span");
+          mark.className = "word";
+          mark.textContent = text.slice(word.from, word.to);
+          span.append(mark);
+          shown.words[w].push(mark);
+          inner = word.to;
+        }
+        w++;
+      }
+      if (end > inner) span.append(text.slice(inner, end));
+      shown.sentences[s].push(span);
+      p.append(span);
+      at = end;
+      if (sentence.to <= to) s++; else break;
+    }
+    plain(to);
+    article.append(p);
+  }
+  state.shown = shown;
+  state.lit = { sentence: -1, word: -1 };
+  highlight();
+}
+
+// The last span starting at or before `time` (spans are in order).
+function spanAt(spans, time) {
+  let low = 0, high = spans.length - 1, found = -1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    if (spans[middle].start <= time) { found = middle; low = middle + 1; } else high = middle - 1;
+  }
+  return found >= 0 && time < spans[found].end + 0.05 ? found : -1;
+}
+
+function light(kind, index, className) {
+  const spans = state.shown[kind === "sentence" ? "sentences" : "words"];
+  if (state.lit[kind] === index) return;
+  if (state.lit[kind] >= 0) for (const element of spans[state.lit[kind]] || []) element.classList.remove(className);
+  state.lit[kind] = index;
+  if (index < 0) return;
+  for (const element of spans[index] || []) element.classList.add(className);
+  if (kind === "sentence" && spans[index] && spans[index][0]) spans[index][0].scrollIntoView({ block: "nearest" });
+}
+
+// Lights the sentence and word being spoken, if the audio playing is this page's.
+function highlight() {
+  const shown = state.shown;
+  if (!shown || !shown.timing || state.playingKey !== pageKey(state.index)) return;
+  const time = $("audio").currentTime;
+  light("sentence", spanAt(shown.timing.sentences, time), "speaking");
+  if (shown.timing.timing === "words") light("word", spanAt(shown.timing.words, time), "speaking-word");
+}
+
+function follow() {
+  highlight();
+  if (!$("audio").paused) requestAnimationFrame(follow);
+}
+
+// The sentence being spoken now (or the first), to go on from after a change of voice or speed.
+function currentSentence() {
+  return state.shown && state.lit.sentence >= 0 ? state.lit.sentence : null;
+}
+
+// Plays the page shown, from its start, or from sentence `from` (its index in the timing).
+async function playPage(from = null) {
   const index = state.index;
+  const key = pageKey(index);
   state.playing = true;
   setPlayButton();
   status("Preparing the page\u2019s audio\u2026");
@@ -277,12 +401,56 @@ async function playPage() {
   }
   if (state.index !== index || !state.playing) return;
   const audio = $("audio");
+  const timing = timingFor(index);
+  timing.then((found) => { if (state.index === index && pageKey(index) === key) layOut(found.text, found); }).catch(report);
   audio.src = url;
-  audio.playbackRate = Number($("speed").value);
+  state.playingKey = key;
+  if (from !== null) {
+    try {
+      const found = await timing;
+      if (found.sentences[from]) await seek(audio, found.sentences[from].start);
+    } catch (_) { /* reported above; play from the start */ }
+    if (state.index !== index || !state.playing) return;
+  }
   status("");
   try { await audio.play(); } catch (error) { state.playing = false; setPlayButton(); report(error); return; }
   // The next page is made while this one plays, so reading goes on without a gap.
-  if (index + 1 < state.pages.length) audioFor(index + 1).catch(() => {});
+  if (index + 1 < state.pages.length) timingFor(index + 1).catch(() => {});
+}
+
+function seek(audio, time) {
+  return new Promise((resolve) => {
+    const go = () => { audio.currentTime = time; resolve(); };
+    if (audio.readyState >= 1) go(); else audio.addEventListener("loadedmetadata", go, { once: true });
+  });
+}
+
+// A click on a sentence: the reading goes on from there.
+async function playSentence(index) {
+  const audio = $("audio");
+  const timing = state.shown && state.shown.timing;
+  if (!timing || !timing.sentences[index]) return;
+  if (state.playingKey === pageKey(state.index) && audio.src) {
+    audio.currentTime = timing.sentences[index].start;
+    highlight();
+    if (audio.paused) {
+      state.playing = true;
+      setPlayButton();
+      audio.play().catch(report);
+    }
+  } else {
+    await playPage(index);
+  }
+}
+
+// The voice or speed changed: the page is read again with it, from the sentence being spoken.
+function restart() {
+  if (!state.book) return;
+  const from = currentSentence();
+  const playing = state.playing;
+  $("audio").pause();
+  state.playingKey = null;
+  if (playing) playPage(from).catch(report);
 }
 
 function stop() {
@@ -318,6 +486,7 @@ function goTo(index, play) {
   if (!state.book || index < 0 || index >= state.pages.length) return;
   $("audio").pause();
   $("audio").removeAttribute("src");
+  state.playingKey = null;
   showPage(index, play).catch(report);
 }
 
@@ -402,10 +571,17 @@ document.addEventListener("DOMContentLoaded", () => {
   $("next-page").addEventListener("click", () => goTo(state.index + 1, state.playing));
   $("prev-chapter").addEventListener("click", () => chapter(-1));
   $("next-chapter").addEventListener("click", () => chapter(1));
-  $("speed").addEventListener("change", () => { $("audio").playbackRate = Number($("speed").value); });
-  $("voice").addEventListener("change", () => { if (state.playing) goTo(state.index, true); });
+  $("speed").addEventListener("change", restart);
+  $("voice").addEventListener("change", restart);
   $("preview").addEventListener("click", playPreview);
+  $("page").addEventListener("click", (event) => {
+    const sentence = event.target instanceof Element && event.target.closest(".sentence");
+    if (sentence && !(window.getSelection() && String(window.getSelection()))) playSentence(Number(sentence.dataset.index)).catch(report);
+  });
   const audio = $("audio");
+  audio.addEventListener("play", follow);
+  audio.addEventListener("seeked", highlight);
+  audio.addEventListener("timeupdate", highlight);
   audio.addEventListener("ended", () => {
     if (state.index + 1 < state.pages.length) goTo(state.index + 1, true);
     else { stop(); status("The end of the book."); }
