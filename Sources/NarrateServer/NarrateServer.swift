@@ -33,6 +33,7 @@ public struct NarrateServer: Sendable {
         BookPagesController(backend: backend).register(on: router)
         PageAudioController(backend: backend).register(on: router)
         PageTimingController(backend: backend).register(on: router)
+        ExportController(backend: backend).register(on: router)
         BookCoverController(backend: backend).register(on: router)
         HealthController(backend: backend).register(on: router)
         if server.web { WebController().register(on: router) }
@@ -70,13 +71,16 @@ public struct NarrateServer: Sendable {
             logger: logger
         ).withDeadline(server.shutdownDeadline))
         try backend.environment.startEngine()
+        await backend.exports?.resume()
         do {
             try await group.run()
         } catch {
+            await backend.exports?.stop()
             await backend.repository.flush()
             backend.environment.stopEngine()
             throw error
         }
+        await backend.exports?.stop()
         await backend.repository.flush()
         backend.environment.stopEngine()
     }

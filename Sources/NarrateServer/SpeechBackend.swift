@@ -31,6 +31,8 @@ final class SpeechBackend: Sendable {
     let renders = RenderFlights()
     /// What a client is told of an error and what the log keeps (HTTP and Wyoming alike).
     let disclosure: ErrorDisclosure
+    /// Books exported for download; none without a cache (it is what makes them resumable).
+    let exports: ExportJobs?
 
     var configuration: NarrateConfiguration { environment.configuration }
 
@@ -54,7 +56,44 @@ final class SpeechBackend: Sendable {
         library = try environment.library()
         resolvePageSpeech = try environment.resolvePageSpeech()
         narratePage = try environment.narratePageSpeech()
-        queue = SynthesisQueue(slots: configuration.engineWorkers, limit: server.queueLimit)
+        let queue = SynthesisQueue(slots: configuration.engineWorkers, limit: server.queueLimit)
+        self.queue = queue
+        exports = configuration.cacheDirectory.map { cache in
+            ExportJobs(
+                directory: cache + "/exports", run: { job, folder, progress in try await Self.export(job, into: folder, configuration: configuration, logger: logger, progress: progress) },
+                admit: { try await queue.acquireInBackground() }, release: { await queue.release() })
+        }
+    }
+
+    /// Exports `job`'s book into `folder` as `narrate book` would (one file, or a read-along
+    /// EPUB), with an engine worker of its own; gives the file.
+    static func export(
+        _ job: ExportJob, into folder: String, configuration: NarrateConfiguration, logger: Logger, progress: @escaping @Sendable (Int, Int) -> Void
+    ) async throws -> (path: String, bytes: Int64) {
+        var settings = configuration
+        settings.engineWorkers = 1
+        settings.remote?.concurrency = 1
+        let environment = NarrateEnvironment(configuration: settings, logger: logger, fallbackVoices: OpenAIVoices.profiles)
+        defer { environment.stopEngine() }
+        let format = ExportFormat(rawValue: job.format) ?? .m4b
+        let options = BookExportOptions(
+            directory: folder, split: format == .epub ? .chapter : .book, format: format, selection: job.chapters.map { .chapters($0[0]...$0[1]) } ?? .all)
+        let summary: ExportSummary
+        do {
+            summary = try await environment.exportBook().execute(reference: job.book_id, voice: VoiceRequest(name: job.voice, speed: job.speed), options: options) { event in
+                if case let .progress(report) = event { progress(report.chunksDone, report.chunksTotal) }
+            }
+        } catch {
+            // The log has the folder; the client, the reason.
+            logger.error("Export \(job.id) of '\(job.title)' failed: \(error)")
+            throw APIError(.internalServerError, error.description.replacingOccurrences(of: folder, with: "the export's folder"), code: "export_failed")
+        }
+        guard let name = format == .epub ? FileName.readable(job.title) + ".epub" : summary.files.first?.fileName else {
+            throw APIError(.internalServerError, "The export made no file.", code: "export_failed")
+        }
+        let path = folder + "/" + name
+        let bytes = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber
+        return ("files/" + name, bytes?.int64Value ?? 0)
     }
 
     /// The profile for a voice name (a preset, an installed Piper voice, an eSpeak voice or one

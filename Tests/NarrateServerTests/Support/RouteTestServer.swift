@@ -55,6 +55,7 @@ struct RouteTestServer: Sendable {
     }
 
     private func finish() async {
+        await backend.exports?.stop()
         await backend.repository.flush()
         try? FileManager.default.removeItem(at: folder)
     }
