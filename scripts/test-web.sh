@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The listening room (`narrate serve` at /) in a real browser: Debian's chromium and
-# chromium-driver, driven by Selenium from PyPI, headless (Tests/ListeningRoom).
+# chromium-driver, driven by Selenium from PyPI, headless (Tests/ListeningRoom); ffmpeg for the
+# exports and ffprobe.
 #
 # Installs the missing system packages with apt-get (as root or through sudo); makes or reuses
 # the virtual environment .build/venv-web-tests with the pinned packages of
@@ -13,7 +14,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 source scripts/python-tests.sh
 
-need_packages chromium chromium-driver
+need_packages chromium chromium-driver ffmpeg
 command -v chromedriver >/dev/null 2>&1 || fail "chromedriver is not on PATH although chromium-driver is installed."
 
 venv=${NARRATE_WEB_VENV:-.build/venv-web-tests}

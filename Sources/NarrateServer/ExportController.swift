@@ -121,7 +121,7 @@ struct ExportController: BookRoutes {
         }
         var response = ByteRangeResponse.respond(
             with: .file(path: path, length: length), contentType: contentType, tag: "\"\(id)-\(length)\"", range: request.headers[.range], ifRange: request.headers[.ifRange])
-        let fileName = (name as NSString).lastPathComponent
+        let fileName = job.downloadName
         let ascii = String(fileName.unicodeScalars.map { $0.isASCII && $0 != "\"" && $0 != "\\" && $0.value >= 0x20 ? Character($0) : "_" })
         let encoded = fileName.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: ".-_"))) ?? ascii
         response.headers[.contentDisposition] = "attachment; filename=\"\(ascii)\"; filename*=UTF-8''\(encoded)"

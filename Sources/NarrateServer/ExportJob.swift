@@ -30,6 +30,13 @@ struct ExportJob: Codable, Sendable, Equatable {
     var bytes: Int64?
     var created: Date
 
+    /// The name its file downloads as: the book's title (with the chapters, when not all) and
+    /// the format's extension.
+    var downloadName: String {
+        let chapters = chapters.map { $0[0] == $0[1] ? " (chapter \($0[0]))" : " (chapters \($0[0])-\($0[1]))" } ?? ""
+        return FileName.readable(title + chapters) + "." + format
+    }
+
     /// How much is done, 0 to 1 (1 once done).
     var fraction: Double {
         state == .done ? 1 : total > 0 ? min(Double(done) / Double(total), 0.999) : 0
@@ -50,6 +57,7 @@ struct ExportJobResponse: ResponseEncodable, Sendable {
     var total: Int
     var fraction: Double
     var error: String?
+    /// The name the file downloads as.
     var file_name: String?
     var bytes: Int64?
     /// ISO 8601.
@@ -70,7 +78,7 @@ struct ExportJobResponse: ResponseEncodable, Sendable {
         total = job.total
         fraction = (job.fraction * 1000).rounded() / 1000
         error = job.error
-        file_name = job.file_name.map { ($0 as NSString).lastPathComponent }
+        file_name = job.file_name.map { _ in job.downloadName }
         bytes = job.bytes
         created = ISO8601DateFormatter().string(from: job.created)
         events = "/v1/exports/\(job.id)/events"

@@ -5,6 +5,8 @@ nothing, the Content-Security-Policy, and --no-web."""
 
 from __future__ import annotations
 
+import json
+import subprocess
 import time
 from pathlib import Path
 from urllib.parse import quote
@@ -269,3 +271,36 @@ def test_a_page_that_ends_is_followed_by_the_next_one(server, browser):
     # Then the next page is shown and plays by itself
     wait(browser, 120).until(lambda d: d.find_element(By.ID, "page-label").text != label)
     wait(browser, 120).until(lambda d: audio_time(d) > 0.3 and not d.execute_script("return document.getElementById('audio').paused"))
+
+
+def test_an_m4b_of_two_chapters_is_exported_downloaded_and_has_its_chapters(server, browser, tmp_path):
+    # Given a book open, downloads going to a folder of the test's
+    browser.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(tmp_path)})
+    requests.post(server.v1 + "/books", data=WASTELAND.read_bytes(), headers={"Content-Type": "application/epub+zip"}, timeout=60)
+    identifier = book_id(server, "The Waste Land")
+    browser.get(f"{server.http}/#/book/{identifier}")
+    wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#toc button"))
+    # When an M4B of chapters 2 to 3 is asked for
+    browser.find_element(By.CSS_SELECTOR, "#export summary").click()
+    Select(browser.find_element(By.ID, "export-format")).select_by_value("m4b")
+    Select(browser.find_element(By.ID, "export-from")).select_by_value("2")
+    Select(browser.find_element(By.ID, "export-to")).select_by_value("3")
+    browser.find_element(By.ID, "export-start").click()
+    # Then the progress bar reaches 100% and the download button shows
+    wait(browser, 600).until(lambda d: d.find_element(By.ID, "export-download").is_displayed())
+    assert browser.execute_script("return document.getElementById('export-progress').value") == 1
+    assert "100%" in browser.find_element(By.ID, "export-state").text
+    # When it is downloaded
+    browser.find_element(By.ID, "export-download").click()
+    wait(browser, 60).until(lambda d: [f for f in tmp_path.iterdir() if f.suffix == ".m4b"])
+    m4b = next(f for f in tmp_path.iterdir() if f.suffix == ".m4b")
+    # Then ffprobe finds an audiobook of those two chapters, as long as the job said
+    probe = json.loads(subprocess.run(["ffprobe", "-v", "error", "-show_chapters", "-show_format", "-of", "json", str(m4b)],
+                                      capture_output=True, text=True, check=True).stdout)
+    titles = [chapter["tags"]["title"] for chapter in probe["chapters"]]
+    assert len(titles) == 2 and "GAME OF CHESS" in titles[0].upper() and "FIRE SERMON" in titles[1].upper(), titles
+    duration = float(probe["format"]["duration"])
+    assert 30 < duration < 1200, duration
+    assert abs(float(probe["chapters"][-1]["end_time"]) - duration) < 1
+    job = requests.get(server.v1 + "/exports", timeout=30).json()["exports"][0]
+    assert job["state"] == "done" and job["chapters"] == [2, 3] and job["bytes"] == m4b.stat().st_size
