@@ -18,7 +18,7 @@ from selenium.webdriver.support import expected_conditions as seen
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from room_support import chromium, finish
-from narrate_service import CORPUS, start_server
+from narrate_service import CORPUS, narrate_binary, start_server
 
 WASTELAND = CORPUS / "epub" / "wasteland.epub"
 
@@ -304,3 +304,30 @@ def test_an_m4b_of_two_chapters_is_exported_downloaded_and_has_its_chapters(serv
     assert abs(float(probe["chapters"][-1]["end_time"]) - duration) < 1
     job = requests.get(server.v1 + "/exports", timeout=30).json()["exports"][0]
     assert job["state"] == "done" and job["chapters"] == [2, 3] and job["bytes"] == m4b.stat().st_size
+
+
+def test_the_place_is_restored_after_a_reload_and_shared_with_narrate_next(server, browser, tmp_path):
+    # Given the book read to page 5 in the page
+    requests.post(server.v1 + "/books", data=WASTELAND.read_bytes(), headers={"Content-Type": "application/epub+zip"}, timeout=60)
+    identifier = book_id(server, "The Waste Land")
+    browser.get(f"{server.http}/#/book/{identifier}/5")
+    wait(browser).until(lambda d: "(5 of" in d.find_element(By.ID, "page-label").text)
+    wait(browser).until(lambda d: requests.get(f"{server.v1}/books/{identifier}", timeout=30).json()["progress"]["page_index"] == 5)
+    # When the page is reloaded on the book without a page
+    browser.get(f"{server.http}/#/")
+    browser.get(f"{server.http}/#/book/{identifier}")
+    browser.refresh()
+    # Then it opens where the reading stopped
+    wait(browser).until(lambda d: "(5 of" in d.find_element(By.ID, "page-label").text)
+    # When `narrate next` reads on from the command line, on the same library
+    result = subprocess.run([str(narrate_binary()), "next", identifier, "--library", str(server.directory / "library.sqlite"),
+                             "--cache-dir", str(server.directory / "cache"), "-o", str(tmp_path / "next.wav"), "-q"],
+                            capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "next.wav").stat().st_size > 1000
+    # Then the page opens at the page after
+    browser.get(f"{server.http}/#/")
+    wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#books .open"))
+    assert "Page 6 of 13" in browser.find_element(By.CSS_SELECTOR, f"#books li[data-id='{identifier}']").text
+    browser.get(f"{server.http}/#/book/{identifier}")
+    wait(browser).until(lambda d: "(6 of" in d.find_element(By.ID, "page-label").text)
