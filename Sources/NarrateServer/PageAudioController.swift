@@ -43,6 +43,12 @@ struct PageAudioController: BookRoutes {
         if let header = request.headers[.ifNoneMatch], SpeechController.matches(header, tag) {
             return Response(status: .notModified, headers: [.eTag: tag])
         }
+        // A page not made yet, for a player that starts on its first sentence: streamed as it
+        // is narrated (no length, no ranges), and kept as the file every later request gets.
+        if query["stream"] == "true", request.headers[.range] == nil, access(backend.renderedPath(tag: tag, format: format), R_OK) != 0,
+           let stream = try await backend.streamedPage(speech, format: format, path: backend.renderedPath(tag: tag, format: format)) {
+            return try streamed(stream, format: format)
+        }
         let path = try await backend.renderedPage(speech, format: format, tag: tag)
         backend.pageMemo.remember(key, tag: tag, path: path)
         return try await respond(request, tag: tag, path: path, format: format)
@@ -73,6 +79,22 @@ struct PageAudioController: BookRoutes {
         } catch {
             throw SpeechBackend.apiError(error)
         }
+    }
+
+    private func streamed(_ stream: SpeechStream, format: StreamFormat) throws -> Response {
+        guard let first = stream.first else { throw APIError(.internalServerError, "No audio came.", code: "synthesis_failed") }
+        let encoder: any AudioStreamEncoder
+        do {
+            encoder = try makeAudioStreamEncoder(format: format, sampleRate: first.sampleRate)
+        } catch {
+            throw APIError(
+                .internalServerError, "The \(format.rawValue) encoder could not start; the service's log says why.", code: "encoder_failed",
+                detail: "The \(format.rawValue) encoder could not start: \(error)")
+        }
+        let record = RequestRecord.current
+        return Response(status: .ok, headers: [.contentType: format.contentType, .cacheControl: "no-cache"], body: ResponseBody { writer in
+            try await SpeechController.streamAudio(stream, encoder: encoder, record: record, into: &writer)
+        })
     }
 
     private func respond(_ request: Request, tag: String, path: String, format: StreamFormat) async throws -> Response {

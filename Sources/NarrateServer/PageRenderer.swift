@@ -20,8 +20,7 @@ extension SpeechBackend {
     /// yet rendered share one rendering.
     /// - Throws: `APIError` (429 when busy, 5xx when synthesis or encoding fails).
     func renderedPage(_ speech: PageSpeech, format: StreamFormat, tag: String) async throws -> String {
-        let name = tag.filter { $0.isLetter || $0.isNumber || $0 == "-" }
-        let path = "\(responsesDirectory)/\(name).\(format.rawValue)"
+        let path = renderedPath(tag: tag, format: format)
         if access(path, R_OK) == 0 { return path }
         let (rendering, isFirst) = renders.join(path) {
             // Not cancelled with the client that started it: the others wait for it too.
@@ -32,7 +31,12 @@ extension SpeechBackend {
     }
 
     private func render(_ speech: PageSpeech, format: StreamFormat, to path: String) async throws -> String {
-        let audio = try await narrated(speech)
+        try await keep(try await narrated(speech), of: speech, format: format, at: path)
+        return path
+    }
+
+    /// Writes the page's audio as `format` at `path`, and its timing beside it.
+    private func keep(_ audio: SpeechAudio, of speech: PageSpeech, format: StreamFormat, at path: String) async throws {
         do {
             try await writeAudioFile([audio], format: format, to: path)
         } catch {
@@ -47,7 +51,54 @@ extension SpeechBackend {
         } catch {
             logger.warning("The page's timing could not be kept beside its audio: \(error)")
         }
-        return path
+    }
+
+    /// The page `speech` names as it is narrated, for a page not yet rendered: its chunks as
+    /// they come (the first already there when this returns, so a failure is still a status),
+    /// while the whole is written as the rendered file at `path` and its timing beside it. A
+    /// request for the file or the timing meanwhile waits for this rendering; nothing is
+    /// synthesized twice. `nil` when a rendering of the page is already under way.
+    /// - Throws: `APIError` (429 when busy, 5xx when synthesis fails on the first chunk).
+    func streamedPage(_ speech: PageSpeech, format: StreamFormat, path: String) async throws -> SpeechStream? {
+        let timing = timingPath(try await entityTag(for: speech.speechRequest, format: "timing"))
+        let (chunks, continuation) = AsyncThrowingStream.makeStream(of: SpeechAudio.self, throwing: (any Error).self)
+        // The rendering starts once it is the page's: a gate opened after it is adopted.
+        // It ends the flights it was given.
+        let (gate, opening) = AsyncStream.makeStream(of: [String].self)
+        let rendering = Task<String, any Error> {
+            var opened = gate.makeAsyncIterator()
+            guard let owned = await opened.next(), !owned.isEmpty else { throw CancellationError() }
+            defer { for flight in owned { renders.end(flight) } }
+            let audio: SpeechAudio
+            do {
+                audio = try await narrated(speech) { continuation.yield($0) }
+                continuation.finish()
+            } catch {
+                continuation.finish(throwing: error)
+                throw error
+            }
+            try await keep(audio, of: speech, format: format, at: path)
+            return path
+        }
+        guard renders.adopt(path, rendering) else {
+            opening.yield([])
+            return nil
+        }
+        opening.yield(renders.adopt(timing, rendering) ? [path, timing] : [path])
+        let stream = SpeechStream(chunks)
+        do {
+            stream.first = try await stream.next()
+        } catch let error as APIError {
+            throw error
+        } catch {
+            throw APIError(.internalServerError, "Synthesis failed; the service's log says why.", code: "synthesis_failed", detail: "Synthesis failed: \(error)")
+        }
+        return stream
+    }
+
+    /// Where the page of entity tag `tag` is kept as `format`.
+    func renderedPath(tag: String, format: StreamFormat) -> String {
+        "\(responsesDirectory)/\(tag.filter { $0.isLetter || $0.isNumber || $0 == "-" }).\(format.rawValue)"
     }
 
     /// The file a page's timing record (`PageTimingRecord`) is kept in, for the tag of
@@ -84,13 +135,18 @@ extension SpeechBackend {
         return record
     }
 
-    /// The page's audio, narrated through the cache once a synthesis slot is free.
-    private func narrated(_ speech: PageSpeech) async throws -> SpeechAudio {
+    /// The page's audio, narrated through the cache once a synthesis slot is free, each chunk
+    /// handed to `onChunk` as it comes.
+    private func narrated(_ speech: PageSpeech, onChunk: (@Sendable (SpeechAudio) async -> Void)? = nil) async throws -> SpeechAudio {
         try await admit(channel: nil)
         metrics.synthesisStarted()
         let narrated: Result<NarratedPage, NarrationError>
         do throws(NarrationError) {
-            narrated = .success(try await narratePage.execute(speech, refresh: false))
+            if let onChunk {
+                narrated = .success(try await narratePage.execute(speech, refresh: false, onChunk: onChunk))
+            } else {
+                narrated = .success(try await narratePage.execute(speech, refresh: false))
+            }
         } catch {
             narrated = .failure(error)
         }
@@ -122,6 +178,15 @@ final class RenderFlights: Sendable {
             let task = start()
             flights[path] = task
             return (task, true)
+        }
+    }
+
+    /// Makes `task` the rendering of `path`, unless one is under way; whether it did.
+    func adopt(_ path: String, _ task: Task<String, any Error>) -> Bool {
+        flights.withLock { flights in
+            guard flights[path] == nil else { return false }
+            flights[path] = task
+            return true
         }
     }
 

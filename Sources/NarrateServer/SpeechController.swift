@@ -179,7 +179,17 @@ struct SpeechController: Sendable {
             while let audio = try await speech.next() {
                 onChunk(audio, samplesBefore)
                 samplesBefore += audio.samples.count
-                try encoder.feed(audio.samples)
+                // A quarter of a second at a time: a chunk's first frames go out while the
+                // rest is encoded (an MP3 encoder takes a while over a page of audio), and
+                // the encoders give the same bytes however their input is cut.
+                let slice = max(audio.sampleRate / 4, 1)
+                var start = 0
+                while start < audio.samples.count {
+                    let end = min(start + slice, audio.samples.count)
+                    try encoder.feed(Array(audio.samples[start..<end]))
+                    start = end
+                    await Task.yield()
+                }
             }
             try encoder.finish()
         } catch {

@@ -107,3 +107,35 @@ struct PageTimingRouteTests {
         }
     }
 }
+
+/// A page streamed while it is narrated (`stream=true`), for a player that starts on its first
+/// sentence.
+@Suite("Streamed page audio")
+struct StreamedPageRouteTests {
+    @Test("Given a page not yet made, when it is asked for with stream=true, then it comes as it is narrated with the samples of the file later served whole, and its timing")
+    func streamed() async throws {
+        try await RouteTestServer().test { client in
+            // Given
+            let id = try await BookRouteTests.upload(client)
+            let path = "/v1/books/\(id)/pages/2/audio?voice=alloy&format=wav"
+
+            // When
+            let streamed = try await client.get(path + "&stream=true")
+
+            // Then: no length or tag (it was made as it went), the same samples as the file
+            #expect(streamed.status == .ok)
+            #expect(streamed.headers[.eTag] == nil)
+            #expect(streamed.headers[.acceptRanges] == nil)
+            let whole = try await client.get(path)
+            #expect(whole.headers[.eTag] != nil)
+            #expect(whole.headers[.contentLength] == String(whole.bytes.count))
+            #expect(Array(streamed.bytes.dropFirst(44)) == Array(whole.bytes.dropFirst(44)))
+            let timing = try #require(try await client.get("/v1/books/\(id)/pages/2/timing?voice=alloy").json)
+            #expect(abs((timing["duration"] as? Double ?? 0) - Double(whole.bytes.count - 44) / 2 / 22_050) < 0.002)
+            // And a page already made is served whole even when a stream is asked for
+            let again = try await client.get(path + "&stream=true")
+            #expect(again.headers[.eTag] == whole.headers[.eTag])
+            #expect(again.bytes == whole.bytes)
+        }
+    }
+}

@@ -11,7 +11,11 @@ struct PageNarrator: Sendable {
         return try await narrate(page, of: book, voice: requested)
     }
 
-    func narrate(_ page: Page, of book: Book, voice requested: VoiceProfile) async throws(NarrationError) -> PageNarration {
+    /// - Parameter onChunk: each chunk's audio as it comes, in order, its word marks at page
+    ///   offsets and its samples after the chunks before it (for a player that starts on the first).
+    func narrate(
+        _ page: Page, of book: Book, voice requested: VoiceProfile, onChunk: (@Sendable (SpeechAudio) async -> Void)? = nil
+    ) async throws(NarrationError) -> PageNarration {
         let voice: VoiceProfile
         do { voice = try requested.reading(book).validated() } catch { throw .speech(error) }
         let chunks = NarrationPipeline.chunks(of: page.text, voice: voice)
@@ -23,6 +27,7 @@ struct PageNarrator: Sendable {
                 combined.sampleRate = audio.sampleRate
                 combined.samples.append(contentsOf: audio.samples)
                 combined.wordMarks.append(contentsOf: audio.wordMarks.map { $0.shifted(text: 0, samples: offset) })
+                await onChunk?(audio)
             }
         } catch {
             switch error {

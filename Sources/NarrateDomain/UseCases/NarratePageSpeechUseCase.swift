@@ -6,6 +6,10 @@ public protocol NarratePageSpeechUseCaseContract: Sendable {
     /// - Parameter refresh: synthesize anew and replace the cached audio.
     /// - Throws: `NarrationError.speech`, `.engineFailedOnPage`.
     func execute(_ speech: PageSpeech, refresh: Bool) async throws(NarrationError) -> NarratedPage
+
+    /// As `execute(_:refresh:)`, handing each chunk's audio to `onChunk` as it comes, in order:
+    /// what a page streamed while it is narrated plays from.
+    func execute(_ speech: PageSpeech, refresh: Bool, onChunk: @escaping @Sendable (SpeechAudio) async -> Void) async throws(NarrationError) -> NarratedPage
 }
 
 /// Narrates a resolved page: its chunks through the TTS repository, concatenated.
@@ -17,8 +21,16 @@ public struct NarratePageSpeechUseCase: NarratePageSpeechUseCaseContract {
     }
 
     public func execute(_ speech: PageSpeech, refresh: Bool) async throws(NarrationError) -> NarratedPage {
+        try await narrate(speech, refresh: refresh, onChunk: nil)
+    }
+
+    public func execute(_ speech: PageSpeech, refresh: Bool, onChunk: @escaping @Sendable (SpeechAudio) async -> Void) async throws(NarrationError) -> NarratedPage {
+        try await narrate(speech, refresh: refresh, onChunk: onChunk)
+    }
+
+    private func narrate(_ speech: PageSpeech, refresh: Bool, onChunk: (@Sendable (SpeechAudio) async -> Void)?) async throws(NarrationError) -> NarratedPage {
         let narrator = PageNarrator(ttsRepository: ttsRepository, cachePolicy: refresh ? .remoteFirst : .localFirst)
-        let narration = try await narrator.narrate(speech.page, of: speech.book.book, voice: speech.voice.profile)
+        let narration = try await narrator.narrate(speech.page, of: speech.book.book, voice: speech.voice.profile, onChunk: onChunk)
         await ttsRepository.flush()
         return NarratedPage(book: speech.book, voice: speech.voice, narration: narration)
     }
