@@ -33,12 +33,19 @@ actor SynthesisQueue {
             return
         }
         guard waiters.count < limit else { throw Refusal.full }
+        try await wait(inBackground: false)
+    }
+
+    /// Waits in line (`background`'s or the requests') until `release` resumes it.
+    private func wait(inBackground: Bool) async throws {
         nextID += 1
         let id = nextID
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 if Task.isCancelled {
                     continuation.resume(throwing: CancellationError())
+                } else if inBackground {
+                    background.append((id, continuation))
                 } else {
                     waiters.append((id, continuation))
                 }
@@ -57,19 +64,7 @@ actor SynthesisQueue {
             running += 1
             return
         }
-        nextID += 1
-        let id = nextID
-        try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                if Task.isCancelled {
-                    continuation.resume(throwing: CancellationError())
-                } else {
-                    background.append((id, continuation))
-                }
-            }
-        } onCancel: {
-            Task { await self.cancel(id) }
-        }
+        try await wait(inBackground: true)
     }
 
     /// Gives a slot back: the longest waiting request gets it, else the longest waiting
