@@ -27,10 +27,10 @@ struct ExportController: BookRoutes {
             try await create(request, id: try context.parameters.require("id"))
         }
         let exports = router.group("/v1/exports")
-        exports.get { _, _ in ExportJobListResponse(exports: await try jobs().all.map(ExportJobResponse.init)) }
+        exports.get { _, _ in ExportJobListResponse(exports: try await jobs().all.map(ExportJobResponse.init)) }
         exports.get("{job}") { _, context in ExportJobResponse(try await job(try context.parameters.require("job"))) }
         exports.delete("{job}") { _, context -> HTTPResponse.Status in
-            guard await try jobs().remove(try context.parameters.require("job")) else { throw Self.notFound }
+            guard try await jobs().remove(try context.parameters.require("job")) else { throw Self.notFound }
             return .noContent
         }
         exports.get("{job}/events") { _, context in try await events(try context.parameters.require("job")) }
@@ -47,7 +47,7 @@ struct ExportController: BookRoutes {
     }
 
     private func job(_ id: String) async throws -> ExportJob {
-        guard let found = await try jobs().job(id) else { throw Self.notFound }
+        guard let found = try await jobs().job(id) else { throw Self.notFound }
         return found
     }
 
@@ -92,7 +92,7 @@ struct ExportController: BookRoutes {
     /// The job's state as server-sent events, one `progress` event per change, then one named
     /// after how it ended (`done`, `failed`, `cancelled`); each `data` is the job as JSON.
     func events(_ id: String) async throws -> Response {
-        guard let updates = await try jobs().updates(of: id) else { throw Self.notFound }
+        guard let updates = try await jobs().updates(of: id) else { throw Self.notFound }
         let body = ResponseBody { writer in
             for await job in updates {
                 let name = job.state.isOver ? job.state.rawValue : "progress"
@@ -109,7 +109,7 @@ struct ExportController: BookRoutes {
         guard job.state == .done, let name = job.file_name else {
             throw APIError(.conflict, "The export is \(job.state.rawValue), not done: its events say when it is.", code: "export_not_ready")
         }
-        let path = "\(await try jobs().folder(of: id))/\(name)"
+        let path = "\(try await jobs().folder(of: id))/\(name)"
         guard let length = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int else {
             throw APIError(.gone, "The export's file is gone: export the book again.", code: "export_gone")
         }

@@ -20,7 +20,7 @@ struct ExportJobsTests {
                 if self.failing.contains(job.id) { throw APIError(.internalServerError, "The engine failed.") }
                 progress(1, 2)
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-                FileManager.default.createFile(atPath: folder + "/book.m4b", contents: Data("m4b".utf8))
+                _ = FileManager.default.createFile(atPath: folder + "/book.m4b", contents: Data("m4b".utf8))
                 return ("files/book.m4b", 3)
             }
         }

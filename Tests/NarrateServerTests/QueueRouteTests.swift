@@ -14,7 +14,7 @@ struct QueueRouteTests {
     func fullQueue() async throws {
         let service = try RouteTestServer { $0.queueLimit = 0 }
         let queue = service.backend.queue
-        let slots = await queue.slots
+        let slots = queue.slots
         for _ in 0..<slots { try await queue.acquire() }
         try await service.test { client in
             let refused = try await client.speech("Refused at once.")
@@ -35,7 +35,7 @@ struct QueueRouteTests {
     func waitsForASlot() async throws {
         let service = try RouteTestServer { $0.queueLimit = 1 }
         let queue = service.backend.queue
-        let slots = await queue.slots
+        let slots = queue.slots
         for _ in 0..<slots { try await queue.acquire() }
         try await service.test { client in
             let waiting = Task { try await client.speech("This one waits its turn.") }
@@ -56,7 +56,7 @@ struct QueueRouteTests {
         let service = try RouteTestServer { $0.queueLimit = 4 }
         let backend = service.backend
         let queue = backend.queue
-        let slots = await queue.slots
+        let slots = queue.slots
         for _ in 0..<slots { try await queue.acquire() }
         try await service.test { _ in
             let connection = NIOAsyncTestingChannel()
