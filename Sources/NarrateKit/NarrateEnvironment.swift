@@ -165,6 +165,13 @@ public final class NarrateEnvironment: Sendable {
         }
     }
 
+    /// How well `voice`'s audio is timed by this environment's engine (eSpeak NG's words; a
+    /// neural voice's or a remote API's sentences): what the export manifest records too.
+    public func speechTiming(for voice: VoiceProfile) -> SpeechTiming {
+        let synthesizer: any SpeechSynthesizerContract = remote ?? espeak
+        return synthesizer.timing(for: voice)
+    }
+
     /// What this environment asked of its remote API so far; `nil` without one.
     public var remoteUsage: RemoteUsage? { remote?.usage }
 

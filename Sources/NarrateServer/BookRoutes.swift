@@ -3,7 +3,8 @@ import HTTPTypes
 import NarrateKit
 
 /// What the book routes share: a path's book id to a library book, and the library's errors
-/// as API errors. `LibraryController`, `BookPagesController` and `PageAudioController` conform.
+/// as API errors. `LibraryController`, `BookPagesController`, `PageAudioController`, `PageTimingController`,
+/// `BookCoverController` and `ExportController` conform.
 protocol BookRoutes: Sendable {
     var backend: SpeechBackend { get }
 }
@@ -18,6 +19,17 @@ extension BookRoutes {
     static func reference(_ id: String) throws(APIError) -> String {
         guard Int64(id) != nil else { throw APIError.notFound("There is no book '\(id)': book ids are numbers (GET /v1/books lists them).") }
         return id
+    }
+
+    /// The page `page` of book `id` with `voice`, as it is narrated (the page audio's and its
+    /// timing's).
+    func resolve(id: String, page: String, voice: VoiceRequest) async throws -> PageSpeech {
+        let reference = try Self.reference(id)
+        do {
+            return try await backend.resolvePageSpeech.execute(reference: reference, page: page, voice: voice)
+        } catch {
+            throw SpeechBackend.apiError(error)
+        }
     }
 
     /// Runs a library call, its errors as API errors.

@@ -71,16 +71,6 @@ struct PageAudioController: BookRoutes {
         return VoiceRequest(name: named.isEmpty ? nil : named, speed: speed)
     }
 
-    /// The page `page` of book `id` with `voice`, as it is narrated.
-    func resolve(id: String, page: String, voice: VoiceRequest) async throws -> PageSpeech {
-        let reference = try Self.reference(id)
-        do {
-            return try await backend.resolvePageSpeech.execute(reference: reference, page: page, voice: voice)
-        } catch {
-            throw SpeechBackend.apiError(error)
-        }
-    }
-
     private func streamed(_ stream: SpeechStream, format: StreamFormat) throws -> Response {
         guard let first = stream.first else { throw APIError(.internalServerError, "No audio came.", code: "synthesis_failed") }
         let encoder: any AudioStreamEncoder

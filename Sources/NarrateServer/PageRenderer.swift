@@ -46,7 +46,7 @@ extension SpeechBackend {
         }
         // Its timing comes with it, so the page's highlight costs no second narration.
         do {
-            try PageTimingRecord(text: speech.page.text, audio: audio, timing: PageTimingRecord.timing(of: speech.voice.profile))
+            try PageTimingRecord(text: speech.page.text, audio: audio, timing: environment.speechTiming(for: speech.voice.profile))
                 .write(to: timingPath(try await entityTag(for: speech.speechRequest, format: "timing")))
         } catch {
             logger.warning("The page's timing could not be kept beside its audio: \(error)")
@@ -116,7 +116,7 @@ extension SpeechBackend {
         let (rendering, isFirst) = renders.join(path) {
             Task {
                 let audio = try await self.narrated(speech)
-                let record = PageTimingRecord(text: speech.page.text, audio: audio, timing: PageTimingRecord.timing(of: speech.voice.profile))
+                let record = PageTimingRecord(text: speech.page.text, audio: audio, timing: environment.speechTiming(for: speech.voice.profile))
                 do {
                     try record.write(to: path)
                 } catch {

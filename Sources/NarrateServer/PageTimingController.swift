@@ -22,8 +22,7 @@ struct PageTimingController: BookRoutes {
         guard format == "json" || format == "vtt" else {
             throw APIError.badRequest("Unknown timing format '\(format)': use json or vtt.", param: "format")
         }
-        let audio = PageAudioController(backend: backend)
-        let speech = try await audio.resolve(id: id, page: page, voice: try PageAudioController.voice(query))
+        let speech = try await resolve(id: id, page: page, voice: try PageAudioController.voice(query))
         let tag = try await backend.entityTag(for: speech.speechRequest, format: "timing")
         let servedTag = "\(tag.dropLast())-\(format)\""
         if let header = request.headers[.ifNoneMatch], SpeechController.matches(header, servedTag) {

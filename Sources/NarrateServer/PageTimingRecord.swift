@@ -20,12 +20,6 @@ struct PageTimingRecord: Codable, Sendable, Equatable {
         marks = audio.wordMarks
     }
 
-    /// A voice's timing: eSpeak NG reports each word; a neural voice (a mark per sentence) and
-    /// a remote API (estimates) only sentences.
-    static func timing(of voice: VoiceProfile) -> SpeechTiming {
-        voice.isNeural || voice.remote != nil ? .sentences : .words
-    }
-
     var timeline: PageTimeline {
         PageTimeline.make(text: text, wordMarks: marks, sampleRate: sampleRate, sampleCount: sampleCount, timing: timing)
     }
