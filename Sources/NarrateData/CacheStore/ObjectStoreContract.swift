@@ -1,0 +1,24 @@
+/// Immutable objects named by a cache key's hex, in a remote store (S3 or any compatible one).
+/// Every call either answers or throws within the store's timeouts.
+public protocol ObjectStoreContract: Sendable {
+    /// `s3://bucket/prefix`: how the store is named to the user.
+    var location: String { get }
+    /// The object's bytes; `nil` when there is none.
+    func get(hex: String) async throws(CacheStoreError) -> [UInt8]?
+    /// Whether the object exists, without reading it.
+    func exists(hex: String) async throws(CacheStoreError) -> Bool
+    /// Stores `bytes` as the object. With `ifAbsent`, only when there is none yet (a
+    /// conditional PUT, `If-None-Match: *`).
+    func put(hex: String, bytes: [UInt8], ifAbsent: Bool) async throws(CacheStoreError) -> ObjectPutOutcome
+}
+
+/// What a PUT did.
+public enum ObjectPutOutcome: Sendable, Equatable {
+    /// The object is stored.
+    case stored
+    /// An object was there already (412 to a conditional PUT): same key, same bytes.
+    case alreadyPresent
+    /// The store does not take conditional PUTs (501, or 400 naming the header): ask with
+    /// `exists` first instead.
+    case conditionUnsupported
+}

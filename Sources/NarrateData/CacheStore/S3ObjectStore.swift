@@ -1,0 +1,168 @@
+import AsyncHTTPClient
+import Crypto
+import Foundation
+import NarrateDomain
+import NIOCore
+import NIOHTTP1
+import Synchronization
+
+/// The cache's objects in an S3-compatible bucket, over AsyncHTTPClient with SigV4 signing.
+/// Requests carry their own deadline (`requestTimeout`) and connections open within
+/// `connectTimeout`; nothing here retries (the tier's circuit breaker decides when to ask again).
+public final class S3ObjectStore: ObjectStoreContract {
+    public let settings: CacheStoreSettings
+    private let client: HTTPClient
+    private let credentials: CredentialSource
+    private let clock: @Sendable () -> Date
+
+    /// No cache entry is this large (hours of audio); a bigger object is refused unread.
+    public static let maxObjectBytes = 256 << 20
+
+    public var location: String { settings.location }
+
+    /// - Parameter clock: the time requests are signed with.
+    public init(settings: CacheStoreSettings, clock: @escaping @Sendable () -> Date = Date.init) {
+        self.settings = settings
+        self.clock = clock
+        client = Self.client(connectTimeout: settings.connectTimeout)
+        credentials = CredentialSource(settings.credentials, client: client, timeout: settings.requestTimeout)
+    }
+
+    public func get(hex: String) async throws(CacheStoreError) -> [UInt8]? {
+        let response = try await send(method: .GET, hex: hex)
+        switch response.status {
+        case 200: return response.body
+        case 404: return nil
+        default: throw failure(response)
+        }
+    }
+
+    public func exists(hex: String) async throws(CacheStoreError) -> Bool {
+        let response = try await send(method: .HEAD, hex: hex)
+        switch response.status {
+        case 200: return true
+        case 404: return false
+        default: throw failure(response)
+        }
+    }
+
+    public func put(hex: String, bytes: [UInt8], ifAbsent: Bool) async throws(CacheStoreError) -> ObjectPutOutcome {
+        let response = try await send(method: .PUT, hex: hex, body: bytes, ifAbsent: ifAbsent)
+        switch response.status {
+        case 200, 201, 204: return .stored
+        case 412: return .alreadyPresent
+        case 501 where ifAbsent: return .conditionUnsupported
+        case 400 where ifAbsent && (response.code == "NotImplemented" || response.code == "InvalidArgument"): return .conditionUnsupported
+        default: throw failure(response)
+        }
+    }
+
+    // MARK: - Requests
+
+    private struct Answer {
+        var status: Int
+        var code: String
+        var body: [UInt8]
+    }
+
+    private func failure(_ answer: Answer) -> CacheStoreError {
+        answer.status == 401 || answer.status == 403 ? .refused(status: answer.status, code: answer.code) : .failed(status: answer.status, code: answer.code)
+    }
+
+    /// The URL's host (with the bucket for virtual-host addressing) and the object's path.
+    func address(hex: String) -> (base: String, host: String, path: String) {
+        let key = settings.objectKey(hex: hex)
+        let endpoint = settings.endpoint
+        let scheme = endpoint.hasPrefix("https://") ? "https" : "http"
+        var authority = String(endpoint.dropFirst(scheme.count + 3))
+        switch settings.addressing {
+        case .path:
+            return ("\(scheme)://\(authority)", authority, "/\(settings.bucket)/\(key)")
+        case .virtualHost:
+            authority = "\(settings.bucket).\(authority)"
+            return ("\(scheme)://\(authority)", authority, "/\(key)")
+        }
+    }
+
+    private func send(method: HTTPMethod, hex: String, body: [UInt8]? = nil, ifAbsent: Bool = false) async throws(CacheStoreError) -> Answer {
+        let (base, host, path) = address(hex: hex)
+        var headers: [(name: String, value: String)] = [(name: "Host", value: host)]
+        let payloadHash = body.map { SigV4Signer.hex(SHA256.hash(data: $0)) } ?? SigV4Signer.emptyPayloadHash
+        headers.append((name: "X-Amz-Content-SHA256", value: payloadHash))
+        if ifAbsent { headers.append((name: "If-None-Match", value: "*")) }
+        if let body {
+            headers.append((name: "Content-Length", value: String(body.count)))
+            headers.append((name: "Content-Type", value: "application/octet-stream"))
+        }
+        if let keys = try await credentials.current() {
+            let signer = SigV4Signer(credentials: keys, region: settings.region, service: "s3")
+            headers = signer.signedHeaders(for: .init(method: method.rawValue, path: path, headers: headers, payloadHash: payloadHash), at: clock())
+        }
+        var request = HTTPClientRequest(url: base + SigV4Signer.encode(path, keepingSlashes: true))
+        request.method = method
+        for header in headers where header.name != "Content-Length" {
+            request.headers.add(name: header.name, value: header.value)
+        }
+        if let body { request.body = .bytes(ByteBuffer(bytes: body)) }
+        let endpoint = settings.endpoint
+        let timeout = settings.requestTimeout
+        do {
+            let response = try await client.execute(request, timeout: .nanoseconds(Int64(timeout.seconds * 1e9)))
+            let status = Int(response.status.code)
+            if let length = response.headers.first(name: "content-length").flatMap(Int.init), length > Self.maxObjectBytes {
+                throw CacheStoreError.tooLarge(bytes: length)
+            }
+            let limit = status == 200 && method == .GET ? Self.maxObjectBytes : 64 << 10
+            let buffer = try await response.body.collect(upTo: limit)
+            let bytes = Array(buffer.readableBytesView)
+            return Answer(status: status, code: status >= 300 ? Self.errorCode(bytes) : "", body: bytes)
+        } catch let error as CacheStoreError {
+            throw error
+        } catch let error as HTTPClientError where [.deadlineExceeded, .connectTimeout, .readTimeout, .getConnectionFromPoolTimeout].contains(error) {
+            throw .timedOut(host: endpoint, seconds: error == .connectTimeout ? settings.connectTimeout.seconds : timeout.seconds)
+        } catch is NIOTooManyBytesError {
+            throw .tooLarge(bytes: Self.maxObjectBytes + 1)
+        } catch {
+            throw .unreachable(host: endpoint, reason: Self.reason(error))
+        }
+    }
+
+    /// `<Code>…</Code>` of an S3 error document, if any.
+    static func errorCode(_ body: [UInt8]) -> String {
+        let text = String(decoding: body.prefix(4096), as: UTF8.self)
+        guard let start = text.range(of: "<Code>"), let end = text.range(of: "</Code>", range: start.upperBound..<text.endIndex) else { return "" }
+        return String(text[start.upperBound..<end.lowerBound].prefix(64))
+    }
+
+    /// A short reason for a transport failure, without the request (which carries no secret,
+    /// but is long).
+    private static func reason(_ error: any Error) -> String {
+        let text = String(describing: error)
+        if text.contains("connectionRefused") || text.contains("Connection refused") { return "connection refused" }
+        if text.contains("remoteConnectionClosed") || text.contains("Connection reset") { return "the connection was closed" }
+        return String(text.prefix(160))
+    }
+
+    // MARK: - The HTTP client
+
+    /// One client per connect timeout, for the life of the process (HTTPClient must be shut
+    /// down before it is released, so these never are).
+    private static func client(connectTimeout: Duration) -> HTTPClient {
+        let milliseconds = Int64(connectTimeout.seconds * 1000)
+        return clients.withLock { clients in
+            if let client = clients[milliseconds] { return client }
+            var configuration = HTTPClient.Configuration(
+                redirectConfiguration: .disallow,
+                timeout: .init(connect: .milliseconds(milliseconds))
+            )
+            configuration.connectionPool = .init(idleTimeout: .seconds(30), concurrentHTTP1ConnectionsPerHostSoftLimit: 16)
+            // A refused connection fails this request at once; the breaker decides when to retry.
+            configuration.connectionPool.retryConnectionEstablishment = false
+            let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+            clients[milliseconds] = client
+            return client
+        }
+    }
+
+    private static let clients = Mutex<[Int64: HTTPClient]>([:])
+}

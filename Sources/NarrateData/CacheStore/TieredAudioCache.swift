@@ -1,0 +1,353 @@
+import Foundation
+import Logging
+import NarrateDomain
+import Synchronization
+
+/// The local cache folder in front of a shared object store, as sccache and bazel-remote put a
+/// disk cache before S3:
+/// - a local miss asks the store; an object it has is verified (header, length, checksum)
+///   before it is written into the local tier and used; a damaged one counts as a miss, is said
+///   once, and is replaced by the next upload of that key;
+/// - a new entry is stored locally at once and uploaded in the background through a bounded
+///   queue: when it is full the upload is skipped and counted, and narration never waits;
+/// - a store that cannot be reached, is too slow or refuses costs one warning, and a circuit
+///   breaker keeps requests away from it for a while; narration goes on from the local tier
+///   and the engine;
+/// - at exit, `drain()` waits for pending uploads up to the drain deadline.
+public final class TieredAudioCache: AudioCacheContract {
+    public let local: AudioCache
+    public let store: any ObjectStoreContract
+    public let mode: CacheStoreSettings.Mode
+    private let drainDeadline: Duration
+    private let queueLimit: Int
+    private let logger: Logger
+    private let observer: @Sendable (CacheStoreEvent) -> Void
+    private let state: Mutex<State>
+    private let uploads: AsyncStream<AudioCacheKey>.Continuation
+
+    private struct State {
+        var breaker: CircuitBreaker
+        var statistics = CacheStoreStatistics()
+        /// Uploads queued or running.
+        var pending = 0
+        /// The store answered 403 to an upload: these credentials cannot write.
+        var uploadsRefused = false
+        /// Whether the store takes `If-None-Match: *` on a PUT (else HEAD comes first).
+        var conditionalPuts = true
+        /// Keys whose object in the store failed verification: their upload replaces it.
+        var damaged: Set<String> = []
+        /// Warnings given (each once per process).
+        var warned: Set<String> = []
+        /// Statistics not yet added to the local tier's record.
+        var unrecorded = CacheStoreStatistics()
+    }
+
+    /// - Parameters:
+    ///   - breaker: when to ask a failing store again (a test shortens it).
+    ///   - observer: told of every store event (the service's metrics); it must return quickly.
+    public init(
+        local: AudioCache, store: any ObjectStoreContract, mode: CacheStoreSettings.Mode = .readWrite,
+        drainDeadline: Duration = .seconds(10), queueLimit: Int = 512, uploadConcurrency: Int = 4,
+        firstPause: Duration = .seconds(15),
+        logger: Logger, observer: @escaping @Sendable (CacheStoreEvent) -> Void = { _ in }
+    ) {
+        self.local = local
+        self.store = store
+        self.mode = mode
+        self.drainDeadline = drainDeadline
+        self.queueLimit = max(1, queueLimit)
+        self.logger = logger
+        self.observer = observer
+        state = Mutex(State(breaker: CircuitBreaker(firstPause: firstPause)))
+        let (stream, continuation) = AsyncStream.makeStream(of: AudioCacheKey.self)
+        uploads = continuation
+        let width = max(1, uploadConcurrency)
+        Task.detached { [weak self] in
+            await withTaskGroup(of: Void.self) { group in
+                var running = 0
+                for await key in stream {
+                    if running >= width {
+                        await group.next()
+                        running -= 1
+                    }
+                    guard let self else { return }
+                    group.addTask { await self.upload(key) }
+                    running += 1
+                }
+            }
+        }
+        CacheStoreDrain.register(self)
+    }
+
+    deinit {
+        uploads.finish()
+    }
+
+    /// What the store tier did in this process so far.
+    public var storeStatistics: CacheStoreStatistics {
+        state.withLock { $0.statistics }
+    }
+
+    // MARK: - AudioCacheContract
+
+    public func lookup(key: AudioCacheKey) async throws(CacheError) -> SpeechAudio? {
+        if let audio = try await local.lookup(key: key) { return audio }
+        return await fetch(key)
+    }
+
+    /// Whether the local tier has the entry, or the store has it (then fetched and verified
+    /// into the local tier, so that what follows reads it locally).
+    public func containsEntry(key: AudioCacheKey) async -> Bool {
+        if await local.containsEntry(key: key) { return true }
+        return await fetch(key) != nil
+    }
+
+    public func store(_ audio: SpeechAudio, key: AudioCacheKey) async throws(CacheError) {
+        try await local.store(audio, key: key)
+        enqueueUpload(key)
+    }
+
+    public func statistics() async throws(CacheError) -> CacheStatistics {
+        try await local.statistics()
+    }
+
+    public func prune(maxBytes: Int64) async throws(CacheError) -> CachePruneResult {
+        try await local.prune(maxBytes: maxBytes)
+    }
+
+    /// Clears the local tier only: the store is shared, and a bucket is never listed.
+    public func clear() async throws(CacheError) {
+        try await local.clear()
+    }
+
+    public func flush() async throws(CacheError) {
+        try await local.flush()
+    }
+
+    public func draftEntry(key: AudioCacheKey) -> EntryDraft? {
+        local.draftEntry(key: key)
+    }
+
+    public func adoptEntry(_ draft: EntryDraft, readBack: Bool) async throws(CacheError) -> SpeechAudio? {
+        let audio = try await local.adoptEntry(draft, readBack: readBack)
+        enqueueUpload(draft.key)
+        return audio
+    }
+
+    public func discardDraft(_ draft: EntryDraft) {
+        local.discardDraft(draft)
+    }
+
+    public func freshSource(key: AudioCacheKey) async -> EntrySource? {
+        await local.freshSource(key: key)
+    }
+
+    // MARK: - Reading from the store
+
+    /// The store's object for `key`, verified and written into the local tier; `nil` on a miss,
+    /// a damaged object, or a store that is down (breaker open) or fails now.
+    private func fetch(_ key: AudioCacheKey) async -> SpeechAudio? {
+        guard state.withLock({ $0.breaker.allows(at: .now) }) else { return nil }
+        let start = ContinuousClock.now
+        let bytes: [UInt8]?
+        do {
+            bytes = try await store.get(hex: key.hex)
+        } catch {
+            recordFailure(error, operation: "reading")
+            return nil
+        }
+        recordAnswer(operation: "get", since: start)
+        guard let bytes else {
+            count(.miss) { $0.misses += 1 }
+            return nil
+        }
+        let audio: SpeechAudio
+        do {
+            audio = try AudioCacheEntryCodec.decode(bytes, key: key)
+        } catch {
+            count(.corrupt) { $0.corrupt += 1 }
+            state.withLock { _ = $0.damaged.insert(key.hex) }
+            warnOnce("corrupt", "The cache store \(store.location) holds a damaged object (\(key.hex.prefix(12)): \(error.reason)); it is not used, its audio is made again and uploaded in its place.")
+            return nil
+        }
+        count(.hit) { $0.hits += 1 }
+        do {
+            try await local.store(audio, key: key)
+        } catch {
+            warnOnce("local", "Audio from the cache store could not be kept in the local cache (\(error)); it is used all the same.")
+        }
+        return audio
+    }
+
+    // MARK: - Uploading
+
+    /// Queues `key`'s entry for upload, unless the queue is full or the store cannot take it
+    /// now (then the upload is skipped and counted). Never waits.
+    private func enqueueUpload(_ key: AudioCacheKey) {
+        guard mode == .readWrite else { return }
+        let queued = state.withLock { state -> Bool in
+            guard !state.uploadsRefused, state.breaker.allows(at: .now), state.pending < queueLimit else {
+                state.statistics.skippedUploads += 1
+                state.unrecorded.skippedUploads += 1
+                return false
+            }
+            state.pending += 1
+            return true
+        }
+        guard queued else {
+            observer(.uploadSkipped)
+            return
+        }
+        uploads.yield(key)
+    }
+
+    private func upload(_ key: AudioCacheKey) async {
+        defer { state.withLock { $0.pending -= 1 } }
+        let (allowed, damaged, conditional) = state.withLock { state in
+            (!state.uploadsRefused && state.breaker.allows(at: .now), state.damaged.contains(key.hex), state.conditionalPuts)
+        }
+        guard allowed else {
+            count(.uploadSkipped) { $0.skippedUploads += 1 }
+            return
+        }
+        guard let bytes = local.entryBytes(key: key) else { return }  // pruned meanwhile
+        let start = ContinuousClock.now
+        do {
+            var outcome: ObjectPutOutcome
+            if !damaged, !conditional, try await store.exists(hex: key.hex) {
+                outcome = .alreadyPresent
+            } else {
+                outcome = try await store.put(hex: key.hex, bytes: bytes, ifAbsent: !damaged && conditional)
+                if outcome == .conditionUnsupported {
+                    state.withLock { $0.conditionalPuts = false }
+                    outcome = try await store.exists(hex: key.hex) ? .alreadyPresent : try await store.put(hex: key.hex, bytes: bytes, ifAbsent: false)
+                }
+            }
+            recordAnswer(operation: "put", since: start)
+            if outcome == .alreadyPresent {
+                count(.alreadyStored) { $0.alreadyStored += 1 }
+            } else {
+                state.withLock { _ = $0.damaged.remove(key.hex) }
+                count(.uploaded) { $0.uploads += 1 }
+            }
+        } catch let .refused(status, code) {
+            count(.error) { $0.errors += 1 }
+            state.withLock { $0.uploadsRefused = true }
+            warnOnce("refused-upload", "The cache store \(store.location) refuses uploads (HTTP \(status) \(code)); new audio stays in the local cache only. With credentials that can only read, pass --cache-store-mode read-only.")
+        } catch {
+            recordFailure(error, operation: "uploading to")
+        }
+    }
+
+    /// Waits for queued and running uploads, up to the drain deadline, and says in one line
+    /// what was left. Adds this process's statistics to the local tier's record.
+    /// - Returns: how many uploads were left unfinished.
+    @discardableResult
+    public func drain() async -> Int {
+        let deadline = ContinuousClock.now + drainDeadline
+        while state.withLock({ $0.pending }) > 0, ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        let left = state.withLock { $0.pending }
+        if left > 0 {
+            logger.warning("\(left) upload\(left == 1 ? "" : "s") to the cache store \(store.location) did not finish within \(Int(drainDeadline.seconds)) s (--cache-store-drain); the audio stays in the local cache, and 'narrate cache push' uploads it later.")
+        }
+        let unrecorded = state.withLock { state in
+            defer { state.unrecorded = CacheStoreStatistics() }
+            return state.unrecorded
+        }
+        if !unrecorded.isEmpty {
+            CacheStoreRecord(directory: local.directory).add(unrecorded)
+        }
+        return left
+    }
+
+    // MARK: - Uploading everything (`narrate cache push`)
+
+    /// Uploads every local entry the store lacks, `width` at a time.
+    /// - Returns: how many were uploaded, already there, and failed.
+    public func pushAll(width: Int = 8, onProgress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) async throws(CacheError) -> (uploaded: Int, present: Int, failed: Int) {
+        let keys = try local.entryKeys()
+        var done = (uploaded: 0, present: 0, failed: 0)
+        await withTaskGroup(of: ObjectPutOutcome?.self) { group in
+            var next = 0
+            func add() {
+                guard next < keys.count else { return }
+                let key = keys[next]
+                next += 1
+                group.addTask { [self] in await pushOne(key) }
+            }
+            for _ in 0..<max(1, width) { add() }
+            while let outcome = await group.next() {
+                switch outcome {
+                case .stored?: done.uploaded += 1
+                case .alreadyPresent?: done.present += 1
+                default: done.failed += 1
+                }
+                onProgress(done.uploaded + done.present + done.failed, keys.count)
+                add()
+            }
+        }
+        _ = await drain()
+        return done
+    }
+
+    private func pushOne(_ key: AudioCacheKey) async -> ObjectPutOutcome? {
+        guard let bytes = local.entryBytes(key: key) else { return nil }
+        do {
+            if !state.withLock({ $0.conditionalPuts }) {
+                if try await store.exists(hex: key.hex) { return .alreadyPresent }
+            }
+            var outcome = try await store.put(hex: key.hex, bytes: bytes, ifAbsent: true)
+            if outcome == .conditionUnsupported {
+                state.withLock { $0.conditionalPuts = false }
+                outcome = try await store.exists(hex: key.hex) ? .alreadyPresent : try await store.put(hex: key.hex, bytes: bytes, ifAbsent: false)
+            }
+            count(outcome == .alreadyPresent ? .alreadyStored : .uploaded) { outcome == .alreadyPresent ? ($0.alreadyStored += 1) : ($0.uploads += 1) }
+            return outcome
+        } catch {
+            count(.error) { $0.errors += 1 }
+            warnOnce("push", "Uploading to the cache store \(store.location) failed: \(error).")
+            return nil
+        }
+    }
+
+    // MARK: - Bookkeeping
+
+    private func count(_ event: CacheStoreEvent, _ change: (inout CacheStoreStatistics) -> Void) {
+        state.withLock { state in
+            change(&state.statistics)
+            change(&state.unrecorded)
+        }
+        observer(event)
+    }
+
+    private func recordAnswer(operation: String, since start: ContinuousClock.Instant) {
+        let seconds = (ContinuousClock.now - start).seconds
+        let recovered = state.withLock { state in
+            state.statistics.requests += 1
+            state.statistics.requestSeconds += seconds
+            state.unrecorded.requests += 1
+            state.unrecorded.requestSeconds += seconds
+            return state.breaker.recordSuccess()
+        }
+        observer(.request(operation: operation, seconds: seconds))
+        if recovered { logger.info("The cache store \(store.location) answers again.") }
+    }
+
+    private func recordFailure(_ error: CacheStoreError, operation: String) {
+        count(.error) { $0.errors += 1 }
+        let pause = state.withLock { $0.breaker.recordFailure(at: .now) }
+        guard let pause else { return }
+        let message = "The cache store \(store.location) failed while \(operation) it: \(error). Narration goes on with the local cache and the engine; the store is asked again in \(Int(pause.seconds)) s."
+        if !warnOnce("store-down", message) { logger.debug("\(message)") }
+    }
+
+    /// Logs `message` the first time `topic` comes up in this process.
+    @discardableResult
+    private func warnOnce(_ topic: String, _ message: String) -> Bool {
+        let first = state.withLock { $0.warned.insert(topic).inserted }
+        if first { logger.warning("\(message)") }
+        return first
+    }
+}
