@@ -28,6 +28,9 @@ public struct NarrateConfiguration: Sendable {
     /// Whether text the remote API cannot deliver after its retries is spoken by eSpeak NG
     /// (`--fallback espeak`).
     public var fallsBackToESpeak = false
+    /// The shared cache tier behind the cache folder (`--cache-store`, `NARRATE_CACHE_STORE`);
+    /// `nil`: the folder alone.
+    public var cacheStore: CacheStoreOptions?
 
     public init(
         cacheDirectory: String?, voiceDirectories: [String], libraryPath: String, wordsPerPage: Int = 300,
@@ -53,17 +56,20 @@ public struct NarrateConfiguration: Sendable {
     /// `$XDG_DATA_HOME/narrate/voices`, then `/usr/local/share/narrate/voices` (presets and
     /// Piper voices alike); the library in `$NARRATE_LIBRARY`, else
     /// `$XDG_DATA_HOME/narrate/library.sqlite`, else `~/.local/share/narrate/library.sqlite`;
-    /// the synthesis deadline's fixed part from `$NARRATE_ENGINE_TIMEOUT` (seconds), else 10 s.
+    /// the synthesis deadline's fixed part from `$NARRATE_ENGINE_TIMEOUT` (seconds), else 10 s;
+    /// the shared cache store from `$NARRATE_CACHE_STORE` (see `CacheStoreOptions`).
     public static func standard(
         environment: [String: String] = ProcessInfo.processInfo.environment,
         executablePath: String = CommandLine.arguments.first ?? ""
     ) -> NarrateConfiguration {
-        NarrateConfiguration(
+        var configuration = NarrateConfiguration(
             cacheDirectory: defaultCacheDirectory(environment: environment),
             voiceDirectories: defaultVoiceDirectories(environment: environment, executablePath: executablePath),
             libraryPath: defaultLibraryPath(environment: environment),
             engineTimeout: environment["NARRATE_ENGINE_TIMEOUT"].flatMap(Double.init).flatMap { $0 > 0 ? Duration.milliseconds(Int($0 * 1000)) : nil } ?? .seconds(10)
         )
+        configuration.cacheStore = CacheStoreOptions.from(environment: environment)
+        return configuration
     }
 
     public static func defaultCacheDirectory(environment: [String: String]) -> String {

@@ -19,6 +19,7 @@ public final class NarrateEnvironment: Sendable {
     /// The remote API's synthesizer, when the configuration names one.
     let remote: RemoteSpeechSynthesizer?
     private let observer: @Sendable (SynthesisEvent) -> Void
+    private let storeObserver: @Sendable (CacheStoreEvent) -> Void
     private let voiceRepository: VoiceRepository
     private let opened = Mutex(Opened())
 
@@ -36,13 +37,16 @@ public final class NarrateEnvironment: Sendable {
     ///     OpenAI voice names), so that an installed binary knows them without its `voices/`.
     ///   - observer: told of every cache hit, miss and synthesis of the speech path (the
     ///     service's metrics); it must return quickly.
+    ///   - storeObserver: told of every cache store hit, miss, upload and error; likewise.
     public init(
         configuration: NarrateConfiguration = .standard(), logger: Logger, fallbackVoices: [String: VoiceProfile] = [:],
-        observer: @escaping @Sendable (SynthesisEvent) -> Void = { _ in }
+        observer: @escaping @Sendable (SynthesisEvent) -> Void = { _ in },
+        storeObserver: @escaping @Sendable (CacheStoreEvent) -> Void = { _ in }
     ) {
         self.configuration = configuration
         self.logger = logger
         self.observer = observer
+        self.storeObserver = storeObserver
         // Piper voices are found in the voice folders; each model is hashed once per process.
         let piperVoices = PiperVoiceCatalog(directories: configuration.voiceDirectories)
         // Kokoro voices likewise, in each voice folder's kokoro/.
@@ -82,12 +86,17 @@ public final class NarrateEnvironment: Sendable {
     private func openCache(_ readOnlyReason: inout CacheError?) throws(SpeechError) -> (any AudioCacheContract)? {
         guard let directory = configuration.cacheDirectory else { return nil }
         do {
-            return try AudioCache(directory: directory, logger: logger)
+            let local = try AudioCache(directory: directory, logger: logger)
+            guard let options = configuration.cacheStore else { return local }
+            let settings = try options.settings(environment: ProcessInfo.processInfo.environment)
+            return TieredAudioCache(
+                local: local, store: S3ObjectStore(settings: settings), mode: settings.mode, drainDeadline: settings.drainDeadline,
+                queueLimit: settings.uploadQueueLimit, uploadConcurrency: settings.uploadConcurrency, logger: logger, observer: storeObserver)
         } catch let .notWritable(path, reason) {
             guard let readOnly = try? ReadOnlyAudioCache(directory: directory, reason: reason) else {
                 throw .cacheFailed(.notWritable(path: path, reason: reason))
             }
-            logger.warning("The audio cache \(directory) cannot be written (\(reason)): its audio is used, new audio is not stored.")
+            logger.warning("The audio cache \(directory) cannot be written (\(reason)): its audio is used, new audio is not stored\(configuration.cacheStore == nil ? "" : ", and the cache store is not used (it needs a local cache in front)").")
             readOnlyReason = .notWritable(path: path, reason: reason)
             return readOnly
         } catch {
@@ -179,6 +188,19 @@ public final class NarrateEnvironment: Sendable {
     public func flush() async {
         let repository = opened.withLock { $0.repository }
         await repository?.flush()
+    }
+
+    /// Waits for the cache store's pending uploads, up to its drain deadline, and says in one
+    /// line what was left (nothing without a store). For the end of a program.
+    public func finishUploads() async {
+        guard case let .success(cache as TieredAudioCache)? = opened.withLock({ $0.cache }) else { return }
+        await cache.finish()
+    }
+
+    /// What the cache store tier did in this process; `nil` without a store.
+    public var cacheStoreStatistics: CacheStoreStatistics? {
+        guard case let .success(cache as TieredAudioCache)? = opened.withLock({ $0.cache }) else { return nil }
+        return cache.storeStatistics
     }
 
     /// Where a clip's samples lie in this environment's cache, for an output that copies them

@@ -78,11 +78,13 @@ public struct NarrateServer: Sendable {
             await backend.exports?.stop()
             await backend.repository.flush()
             backend.environment.stopEngine()
+            await CacheStoreDrain.drainAll()
             throw error
         }
         await backend.exports?.stop()
         await backend.repository.flush()
         backend.environment.stopEngine()
+        await CacheStoreDrain.drainAll()
     }
 
     static func describe(_ address: SocketAddress?) -> String {

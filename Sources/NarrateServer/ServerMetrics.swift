@@ -67,6 +67,27 @@ final class ServerMetrics: Sendable {
         }
     }
 
+    /// Counts one cache store event (the tier behind the local cache, `--cache-store`).
+    func record(_ event: CacheStoreEvent) {
+        let name = switch event {
+        case let .request(operation, seconds):
+            {
+                Metrics.Timer(label: "narrate_cache_store_request_duration_seconds", dimensions: [("operation", operation)], factory: factory)
+                    .recordNanoseconds(Int64(seconds * 1e9))
+                return ""
+            }()
+        case .hit: "narrate_cache_store_hits_total"
+        case .miss: "narrate_cache_store_misses_total"
+        case .uploaded: "narrate_cache_store_uploads_total"
+        case .alreadyStored: "narrate_cache_store_uploads_already_stored_total"
+        case .uploadSkipped: "narrate_cache_store_uploads_skipped_total"
+        case .error: "narrate_cache_store_errors_total"
+        case .corrupt: "narrate_cache_store_corrupt_objects_total"
+        }
+        guard !name.isEmpty else { return }
+        Metrics.Counter(label: name, factory: factory).increment()
+    }
+
     func synthesisStarted() { activeSyntheses.increment() }
     func synthesisEnded() { activeSyntheses.decrement() }
 

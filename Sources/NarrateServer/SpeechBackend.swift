@@ -44,10 +44,14 @@ final class SpeechBackend: Sendable {
         self.logger = logger
         let metrics = ServerMetrics()
         self.metrics = metrics
-        environment = NarrateEnvironment(configuration: configuration, logger: logger, fallbackVoices: OpenAIVoices.profiles) { event in
-            metrics.record(event)
-            RequestRecord.current?.record(event)
-        }
+        environment = NarrateEnvironment(
+            configuration: configuration, logger: logger, fallbackVoices: OpenAIVoices.profiles,
+            observer: { event in
+                metrics.record(event)
+                RequestRecord.current?.record(event)
+            },
+            storeObserver: { metrics.record($0) }
+        )
         disclosure = ErrorDisclosure(environment: environment, logger: logger)
         repository = try environment.ttsRepository()
         speakText = try environment.speakText(firstChunkAlone: true)
@@ -92,6 +96,8 @@ final class SpeechBackend: Sendable {
             throw APIError(.internalServerError, "The export made no file.", code: "export_failed")
         }
         let path = folder + "/" + name
+        // The export's audio goes to the cache store too (within its drain deadline).
+        await environment.finishUploads()
         let bytes = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber
         return ("files/" + name, bytes?.int64Value ?? 0)
     }

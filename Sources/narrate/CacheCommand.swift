@@ -7,7 +7,7 @@ extension Narrate {
         static let configuration = CommandConfiguration(
             commandName: "cache",
             abstract: "Inspect and trim the audio cache.",
-            subcommands: [Stats.self, Prune.self, Clear.self]
+            subcommands: [Stats.self, Prune.self, Clear.self, Push.self]
         )
 
         /// The cache `storage` names, and its folder.

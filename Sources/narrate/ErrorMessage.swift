@@ -41,11 +41,16 @@ enum ErrorMessage {
     }
 
     static func cache(_ error: CacheError) -> String {
+        if case let .storeUnusable(reason) = error {
+            // The reason names its own fix already.
+            return "The cache store cannot be used: \(reason) To narrate with the local cache alone, drop --cache-store and NARRATE_CACHE_STORE."
+        }
         let remedy = switch error {
         case .notWritable: "Choose another with --cache-dir or NARRATE_CACHE_DIR, or use --no-cache"
         case .indexFailed: "Run 'narrate cache clear' or choose another --cache-dir"
         case .writeFailed: "Check free space, or use --no-cache"
         case .disabled: "Drop --no-cache"
+        case .storeUnusable: ""
         }
         return "\(error.problem). \(remedy)."
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Glibc
+import NarrateKit
 
 /// `narrate`: text and books to speech with eSpeak NG, every utterance cached.
 @main
@@ -37,10 +38,13 @@ struct Narrate: AsyncParsableCommand {
                 try command.run()
             }
         } catch {
+            // What is synthesized is in the local cache already: the store gets it too.
+            await CacheStoreDrain.drainAll()
             let exitError = CommandFailure.exitError(for: error)
             RunReport.print()
             exit(withError: exitError)
         }
+        await CacheStoreDrain.drainAll()
         RunReport.print()
     }
 }

@@ -8,6 +8,21 @@ struct StorageOptions: ParsableArguments {
     @Option(name: .customLong("cache-dir"), help: "The audio cache folder (default: $NARRATE_CACHE_DIR, else $XDG_CACHE_HOME/narrate, else ~/.cache/narrate).")
     var cacheDir: String?
 
+    @Option(name: .customLong("cache-store"), help: ArgumentHelp("A shared cache tier behind the cache folder: an S3-compatible bucket, s3://bucket/prefix (default: $NARRATE_CACHE_STORE). Endpoint, region and credentials as the AWS CLI finds them (AWS_ENDPOINT_URL_S3, AWS_REGION, AWS_ACCESS_KEY_ID, AWS_PROFILE, …).", valueName: "s3-url"))
+    var cacheStore: String?
+
+    @Option(name: .customLong("cache-store-mode"), help: "read-write (default: $NARRATE_CACHE_STORE_MODE, else read-write) or read-only, for credentials that can only read.")
+    var cacheStoreMode: CacheStoreSettings.Mode?
+
+    @Option(name: .customLong("cache-store-drain"), help: ArgumentHelp("Seconds pending uploads may take at exit (default: $NARRATE_CACHE_STORE_DRAIN, else 10).", valueName: "seconds"))
+    var cacheStoreDrain: Double?
+
+    @Option(name: .customLong("cache-store-timeout"), help: ArgumentHelp("Seconds one store request may take before the store is taken to be down for a while (default: $NARRATE_CACHE_STORE_TIMEOUT, else 10).", valueName: "seconds"))
+    var cacheStoreTimeout: Double?
+
+    @Option(name: .customLong("cache-store-addressing"), help: "path or virtual: how the bucket is named in requests (default: path for a store that is not AWS, virtual on AWS).")
+    var cacheStoreAddressing: CacheStoreSettings.Addressing?
+
     @Option(name: .customLong("library"), help: "The book library database (default: $NARRATE_LIBRARY, else $XDG_DATA_HOME/narrate/library.sqlite).")
     var libraryPath: String?
 
@@ -17,11 +32,24 @@ struct StorageOptions: ParsableArguments {
     @Flag(name: [.short, .long], help: "Print nothing but errors.")
     var quiet = false
 
+    func validate() throws {
+        if let cacheStoreDrain, !(0...3600).contains(cacheStoreDrain) { throw ValidationError("--cache-store-drain must be from 0 to 3600 seconds (got \(cacheStoreDrain)).") }
+        if let cacheStoreTimeout, !(0.1...600).contains(cacheStoreTimeout) { throw ValidationError("--cache-store-timeout must be from 0.1 to 600 seconds (got \(cacheStoreTimeout)).") }
+    }
+
     /// The configuration these options give, with what `options` set on top.
     func configuration(_ options: any ConfigurationOptions...) -> NarrateConfiguration {
         var configuration = NarrateConfiguration.standard()
         if let cacheDir { configuration.cacheDirectory = cacheDir }
         if let libraryPath { configuration.libraryPath = libraryPath }
+        if let cacheStore { configuration.cacheStore = CacheStoreOptions(location: cacheStore) }
+        if var store = configuration.cacheStore {
+            if let cacheStoreMode { store.mode = cacheStoreMode }
+            if let cacheStoreDrain { store.drainDeadline = .milliseconds(Int(cacheStoreDrain * 1000)) }
+            if let cacheStoreTimeout { store.requestTimeout = .milliseconds(Int(cacheStoreTimeout * 1000)) }
+            if let cacheStoreAddressing { store.addressing = cacheStoreAddressing }
+            configuration.cacheStore = store
+        }
         for option in options { option.apply(to: &configuration) }
         return configuration
     }
@@ -59,3 +87,6 @@ struct StorageOptions: ParsableArguments {
         report("Speaking with \(choice.summary).", quiet: quiet)
     }
 }
+
+extension CacheStoreSettings.Mode: ExpressibleByArgument {}
+extension CacheStoreSettings.Addressing: ExpressibleByArgument {}

@@ -1,27 +1,28 @@
 import Synchronization
 
-/// The cache store tiers this process opened, so that whatever ends the process (the CLI's
-/// `main`, the service's shutdown) lets their uploads finish within their drain deadline.
+/// The cache store tiers this process opened, kept until the process ends (or their owner
+/// finishes them), so that whatever ends the process (the CLI's `main`, the service's
+/// shutdown) lets their uploads finish within their drain deadline, even after the command
+/// that opened them let go of them.
 public enum CacheStoreDrain {
-    private struct Weak: @unchecked Sendable {
-        weak var tier: TieredAudioCache?
-    }
-
-    private static let tiers = Mutex<[Weak]>([])
+    private static let tiers = Mutex<[ObjectIdentifier: TieredAudioCache]>([:])
 
     static func register(_ tier: TieredAudioCache) {
-        tiers.withLock { tiers in
-            tiers.removeAll { $0.tier == nil }
-            tiers.append(Weak(tier: tier))
-        }
+        tiers.withLock { $0[ObjectIdentifier(tier)] = tier }
+    }
+
+    /// Drains `tier` and lets it go (its owner is done with it).
+    static func finish(_ tier: TieredAudioCache) async {
+        await tier.drain()
+        _ = tiers.withLock { $0.removeValue(forKey: ObjectIdentifier(tier)) }
     }
 
     /// Drains every open tier's uploads (each within its deadline, all at once).
     public static func drainAll() async {
-        let open = tiers.withLock { $0.compactMap(\.tier) }
+        let open = tiers.withLock { Array($0.values) }
         await withTaskGroup(of: Void.self) { group in
             for tier in open {
-                group.addTask { _ = await tier.drain() }
+                group.addTask { await finish(tier) }
             }
         }
     }

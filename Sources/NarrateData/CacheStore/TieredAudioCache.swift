@@ -262,6 +262,23 @@ public final class TieredAudioCache: AudioCacheContract {
         return left
     }
 
+    /// Drains (see `drain`) and lets the process-wide list of tiers to drain at exit forget
+    /// this one: for an owner that is done with it before the process ends.
+    public func finish() async {
+        await CacheStoreDrain.finish(self)
+    }
+
+    /// Whether the store answers now: a HEAD of a key no entry has (no listing needed).
+    /// - Returns: `nil` when it answers, else what is wrong.
+    public func probe() async -> CacheStoreError? {
+        do {
+            _ = try await store.exists(hex: String(repeating: "0", count: 64))
+            return nil
+        } catch {
+            return error
+        }
+    }
+
     // MARK: - Uploading everything (`narrate cache push`)
 
     /// Uploads every local entry the store lacks, `width` at a time.
