@@ -36,6 +36,9 @@ public final class TieredAudioCache: AudioCacheContract {
         var conditionalPuts = true
         /// Keys whose object in the store failed verification: their upload replaces it.
         var damaged: Set<String> = []
+        /// Keys the store lacked (or held damaged) lately, and when: a batch asks about a key
+        /// more than once (planning, then filling), and the store is asked once.
+        var absent: [String: ContinuousClock.Instant] = [:]
         /// Warnings given (each once per process).
         var warned: Set<String> = []
         /// Statistics not yet added to the local tier's record.
@@ -147,7 +150,12 @@ public final class TieredAudioCache: AudioCacheContract {
     /// The store's object for `key`, verified and written into the local tier; `nil` on a miss,
     /// a damaged object, or a store that is down (breaker open) or fails now.
     private func fetch(_ key: AudioCacheKey) async -> SpeechAudio? {
-        guard state.withLock({ $0.breaker.allows(at: .now) }) else { return nil }
+        let now = ContinuousClock.now
+        let ask = state.withLock { state in
+            if let since = state.absent[key.hex], now - since < Self.absenceMemory { return false }
+            return state.breaker.allows(at: now)
+        }
+        guard ask else { return nil }
         let start = ContinuousClock.now
         let bytes: [UInt8]?
         do {
@@ -159,6 +167,7 @@ public final class TieredAudioCache: AudioCacheContract {
         recordAnswer(operation: "get", since: start)
         guard let bytes else {
             count(.miss) { $0.misses += 1 }
+            rememberAbsent(key)
             return nil
         }
         let audio: SpeechAudio
@@ -167,6 +176,7 @@ public final class TieredAudioCache: AudioCacheContract {
         } catch {
             count(.corrupt) { $0.corrupt += 1 }
             state.withLock { _ = $0.damaged.insert(key.hex) }
+            rememberAbsent(key)
             warnOnce("corrupt", "The cache store \(store.location) holds a damaged object (\(key.hex.prefix(12)): \(error.reason)); it is not used, its audio is made again and uploaded in its place.")
             return nil
         }
@@ -177,6 +187,17 @@ public final class TieredAudioCache: AudioCacheContract {
             warnOnce("local", "Audio from the cache store could not be kept in the local cache (\(error)); it is used all the same.")
         }
         return audio
+    }
+
+    /// How long a key the store lacked is not asked for again.
+    static let absenceMemory: Duration = .seconds(30)
+
+    private func rememberAbsent(_ key: AudioCacheKey) {
+        let now = ContinuousClock.now
+        state.withLock { state in
+            if state.absent.count >= 100_000 { state.absent.removeAll(keepingCapacity: true) }
+            state.absent[key.hex] = now
+        }
     }
 
     // MARK: - Uploading

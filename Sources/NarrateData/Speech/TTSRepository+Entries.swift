@@ -14,6 +14,7 @@ extension TTSRepository {
         let key = try await AudioCacheKey(request: primary, engine: synthesizer.descriptor(for: primary))
         if await cache.containsEntry(key: key) { return 0 }
         observer(.cacheMiss)
+        logger.debug("cache miss \(key.hex.prefix(12)) (\(request.text.unicodeScalars.count) characters)")
         do {
             return try await synthesizeStoring(primary, key: key, in: cache, readBack: false).duration
         } catch {

@@ -73,10 +73,25 @@ struct TieredAudioCacheTests {
         // Then
         #expect(first == nil)
         #expect(again == false)
-        #expect(sut.storeStatistics.corrupt == 2)
+        #expect(sut.storeStatistics.corrupt == 1)
+        #expect(store.calls.filter { $0 == .get(key.hex) }.count == 1)  // not asked again at once
         #expect(recorder.messages.filter { $0.contains("damaged object") }.count == 1)
         #expect(store.calls.last == .put(key.hex, ifAbsent: false))
         #expect(store.state.withLock { $0.objects?[key.hex] } == good)
+    }
+
+    @Test("A key the store lacked is not asked for again at once (a batch asks twice: planning, then filling)")
+    func absenceRemembered() async throws {
+        store.serve()
+        let (sut, _) = try makeSUT()
+        let key = AudioCacheFixtures.key("new to everyone")
+
+        #expect(await sut.containsEntry(key: key) == false)
+        #expect(await sut.containsEntry(key: key) == false)
+        #expect(try await sut.lookup(key: key) == nil)
+
+        #expect(store.calls == [.get(key.hex)])
+        #expect(sut.storeStatistics.misses == 1)
     }
 
     @Test("A new entry is stored locally at once and uploaded in the background with a conditional PUT")
