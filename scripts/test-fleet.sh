@@ -14,7 +14,7 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 source scripts/python-tests.sh
 
-need_packages espeak-ng
+need_packages espeak-ng ffmpeg
 venv=${NARRATE_FLEET_VENV:-.build/venv-fleet-tests}
 make_venv "$venv" Tests/Fleet/requirements.txt
 weed_stamp="$venv/.weed.sha256"
