@@ -10,6 +10,27 @@ extension AudioCache {
         FileManager.default.contents(atPath: layout.entryPath(key)).map { Array($0) }
     }
 
+    /// Stores an entry that arrived whole and was verified (`AudioCacheEntryCodec.verify`), as
+    /// it is: written under a temporary name and renamed, recorded as fresh (an output copies
+    /// its PCM without reading it back) and indexed.
+    func storeEntryBytes(_ raw: UnsafeRawBufferPointer, key: AudioCacheKey, header: AudioCacheEntryCodec.Header) throws(CacheError) {
+        let path = layout.entryPath(key)
+        do throws(SystemCallError) {
+            let shard = layout.shardPath(key)
+            try Folder.make(shard)
+            sweepOnce(shard)
+            let file = try AtomicFile(destination: path)
+            try file.write([raw])
+            try file.commit(durable: false)
+        } catch {
+            throw .writeFailed(path: path, reason: error.reason)
+        }
+        fresh.record(key, path: path, header: header)
+        if index.recordStore(key: key.hex, size: Int64(header.entryByteCount), duration: header.duration, at: now) {
+            flushBestEffort()
+        }
+    }
+
     /// The keys of every entry file (temporary files left out).
     func entryKeys() throws(CacheError) -> [AudioCacheKey] {
         var keys: [AudioCacheKey] = []

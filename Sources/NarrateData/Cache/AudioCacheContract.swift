@@ -19,6 +19,9 @@ public protocol AudioCacheContract: Sendable {
     /// Whether an entry file exists under `key`, without reading or verifying it (a cheap
     /// check for planning work; `lookup` is the one that vouches for the content).
     func containsEntry(key: AudioCacheKey) async -> Bool
+    /// `containsEntry` for each of `keys`, in order (a cache with a remote tier asks about
+    /// several at once).
+    func containsEntries(keys: [AudioCacheKey]) async -> [Bool]
     /// Stores `audio` under `key` atomically (temporary file, rename), replacing any entry.
     func store(_ audio: SpeechAudio, key: AudioCacheKey) async throws(CacheError)
     /// Entry count, bytes, audio duration and hits.
@@ -46,6 +49,13 @@ public protocol AudioCacheContract: Sendable {
 }
 
 extension AudioCacheContract {
+    public func containsEntries(keys: [AudioCacheKey]) async -> [Bool] {
+        var found: [Bool] = []
+        found.reserveCapacity(keys.count)
+        for key in keys { found.append(await containsEntry(key: key)) }
+        return found
+    }
+
     public func draftEntry(key: AudioCacheKey) -> EntryDraft? { nil }
     public func adoptEntry(_ draft: EntryDraft, readBack: Bool) async throws(CacheError) -> SpeechAudio? {
         discardDraft(draft)

@@ -161,25 +161,35 @@ enum AudioCacheEntryCodec {
     static func decode(_ bytes: [UInt8], key: AudioCacheKey) throws(AudioCacheEntryError) -> SpeechAudio {
         let result: Result<SpeechAudio, AudioCacheEntryError> = bytes.withUnsafeBytes { raw in
             do throws(AudioCacheEntryError) {
-                let header = try decodeHeader(raw, expectedKey: key, fileSize: raw.count)
-                let body = raw[..<(header.entryByteCount - digestSize)]
-                var hasher = EntryChecksum()
-                hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: body))
-                guard Array(hasher.finalize()).elementsEqual(raw[(header.entryByteCount - digestSize)...]) else {
-                    throw .checksumMismatch
-                }
-                let marks = try decodeMarks(UnsafeRawBufferPointer(rebasing: raw[fixedHeaderSize..<header.prefixByteCount]), count: header.markCount)
-                let pcm = UnsafeRawBufferPointer(rebasing: raw[header.prefixByteCount..<(header.prefixByteCount + header.samplesByteCount)])
-                let samples = [Int16](unsafeUninitializedCapacity: header.sampleCount) { buffer, initialized in
-                    UnsafeMutableRawBufferPointer(buffer).copyMemory(from: pcm)
-                    initialized = header.sampleCount
-                }
-                return .success(SpeechAudio(sampleRate: header.sampleRate, samples: samples, wordMarks: marks))
+                return .success(try audio(raw, header: verify(raw, key: key)))
             } catch {
                 return .failure(error)
             }
         }
         return try result.get()
+    }
+
+    /// Checks an entry held in memory, header, length and checksum, without copying its samples.
+    static func verify(_ raw: UnsafeRawBufferPointer, key: AudioCacheKey) throws(AudioCacheEntryError) -> Header {
+        let header = try decodeHeader(raw, expectedKey: key, fileSize: raw.count)
+        let body = raw[..<(header.entryByteCount - digestSize)]
+        var hasher = EntryChecksum()
+        hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: body))
+        guard Array(hasher.finalize()).elementsEqual(raw[(header.entryByteCount - digestSize)...]) else {
+            throw .checksumMismatch
+        }
+        return header
+    }
+
+    /// The audio of an entry `verify` passed, as `header` describes it.
+    static func audio(_ raw: UnsafeRawBufferPointer, header: Header) throws(AudioCacheEntryError) -> SpeechAudio {
+        let marks = try decodeMarks(UnsafeRawBufferPointer(rebasing: raw[fixedHeaderSize..<header.prefixByteCount]), count: header.markCount)
+        let pcm = UnsafeRawBufferPointer(rebasing: raw[header.prefixByteCount..<(header.prefixByteCount + header.samplesByteCount)])
+        let samples = [Int16](unsafeUninitializedCapacity: header.sampleCount) { buffer, initialized in
+            UnsafeMutableRawBufferPointer(buffer).copyMemory(from: pcm)
+            initialized = header.sampleCount
+        }
+        return SpeechAudio(sampleRate: header.sampleRate, samples: samples, wordMarks: marks)
     }
 
     // MARK: - Little-endian helpers

@@ -37,6 +37,8 @@ public struct SigV4Signer: Sendable {
     public let normalizesPath: Bool
 
     public static let algorithm = "AWS4-HMAC-SHA256"
+    /// The payload hash of a request whose body is not signed (S3 takes it).
+    public static let unsignedPayload = "UNSIGNED-PAYLOAD"
     /// The SHA-256 of an empty body.
     public static let emptyPayloadHash = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
 

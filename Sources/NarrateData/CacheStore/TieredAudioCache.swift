@@ -95,15 +95,44 @@ public final class TieredAudioCache: AudioCacheContract {
 
     public func lookup(key: AudioCacheKey) async throws(CacheError) -> SpeechAudio? {
         if let audio = try await local.lookup(key: key) { return audio }
-        return await fetch(key)
+        guard case let .audio(audio)? = await fetch(key, wantsAudio: true) else { return nil }
+        return audio
     }
 
     /// Whether the local tier has the entry, or the store has it (then fetched and verified
     /// into the local tier, so that what follows reads it locally).
     public func containsEntry(key: AudioCacheKey) async -> Bool {
         if await local.containsEntry(key: key) { return true }
-        return await fetch(key) != nil
+        return await fetch(key, wantsAudio: false) != nil
     }
+
+    /// `containsEntry` for each key, the store asked about up to `fetchWidth` at a time (an
+    /// assembly asks about a whole book's chunks before it writes).
+    public func containsEntries(keys: [AudioCacheKey]) async -> [Bool] {
+        var found = [Bool](repeating: false, count: keys.count)
+        var remote: [Int] = []
+        for (index, key) in keys.enumerated() {
+            if await local.containsEntry(key: key) { found[index] = true } else { remote.append(index) }
+        }
+        await withTaskGroup(of: (Int, Bool).self) { group in
+            var next = 0
+            func add() {
+                guard next < remote.count else { return }
+                let index = remote[next]
+                next += 1
+                group.addTask { [self] in (index, await fetch(keys[index], wantsAudio: false) != nil) }
+            }
+            for _ in 0..<Self.fetchWidth { add() }
+            while let (index, present) = await group.next() {
+                found[index] = present
+                add()
+            }
+        }
+        return found
+    }
+
+    /// How many store reads one `containsEntries` runs at once.
+    static let fetchWidth = 16
 
     public func store(_ audio: SpeechAudio, key: AudioCacheKey) async throws(CacheError) {
         try await local.store(audio, key: key)
@@ -147,9 +176,16 @@ public final class TieredAudioCache: AudioCacheContract {
 
     // MARK: - Reading from the store
 
-    /// The store's object for `key`, verified and written into the local tier; `nil` on a miss,
-    /// a damaged object, or a store that is down (breaker open) or fails now.
-    private func fetch(_ key: AudioCacheKey) async -> SpeechAudio? {
+    /// What a store read gave: the audio, or only the entry kept locally.
+    private enum Fetched {
+        case audio(SpeechAudio)
+        case kept
+    }
+
+    /// The store's object for `key`, verified and written into the local tier as it came (an
+    /// output then copies its PCM from there); with `wantsAudio`, its audio too. `nil` on a
+    /// miss, a damaged object, or a store that is down (breaker open) or fails now.
+    private func fetch(_ key: AudioCacheKey, wantsAudio: Bool) async -> Fetched? {
         let now = ContinuousClock.now
         let ask = state.withLock { state in
             if let since = state.absent[key.hex], now - since < Self.absenceMemory { return false }
@@ -170,10 +206,20 @@ public final class TieredAudioCache: AudioCacheContract {
             rememberAbsent(key)
             return nil
         }
-        let audio: SpeechAudio
-        do {
-            audio = try AudioCacheEntryCodec.decode(bytes, key: key)
-        } catch {
+        let checked: Result<(AudioCacheEntryCodec.Header, SpeechAudio?), AudioCacheEntryError> = bytes.withUnsafeBytes { raw in
+            do throws(AudioCacheEntryError) {
+                let header = try AudioCacheEntryCodec.verify(raw, key: key)
+                return .success((header, wantsAudio ? try AudioCacheEntryCodec.audio(raw, header: header) : nil))
+            } catch {
+                return .failure(error)
+            }
+        }
+        let header: AudioCacheEntryCodec.Header
+        let audio: SpeechAudio?
+        switch checked {
+        case let .success(verified):
+            (header, audio) = verified
+        case let .failure(error):
             count(.corrupt) { $0.corrupt += 1 }
             state.withLock { _ = $0.damaged.insert(key.hex) }
             rememberAbsent(key)
@@ -181,12 +227,15 @@ public final class TieredAudioCache: AudioCacheContract {
             return nil
         }
         count(.hit) { $0.hits += 1 }
-        do {
-            try await local.store(audio, key: key)
-        } catch {
-            warnOnce("local", "Audio from the cache store could not be kept in the local cache (\(error)); it is used all the same.")
+        let kept: Result<Void, CacheError> = bytes.withUnsafeBytes { raw in
+            Result { () throws(CacheError) in try local.storeEntryBytes(raw, key: key, header: header) }
         }
-        return audio
+        if case let .failure(error) = kept {
+            warnOnce("local", "Audio from the cache store could not be kept in the local cache (\(error)); it is used all the same.")
+            // Not kept: a caller that only asked whether it exists reads it from the store again.
+            if audio == nil, let decoded = try? AudioCacheEntryCodec.decode(bytes, key: key) { return .audio(decoded) }
+        }
+        return audio.map(Fetched.audio) ?? .kept
     }
 
     /// How long a key the store lacked is not asked for again.

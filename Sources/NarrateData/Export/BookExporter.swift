@@ -102,8 +102,9 @@ public struct BookExporter: BookExportRepositoryContract {
             },
             synthesize: { work, onChunk throws(ExportError) in
                 var missing: [Int] = []
+                let present = await cache.containsEntries(keys: work.map(key))
                 for (index, chunk) in work.enumerated() {
-                    if await cache.containsEntry(key: key(chunk)) {
+                    if present[index] {
                         onCached(chunk.text.unicodeScalars.count)
                         await onChunk(index, .success(0))
                     } else {

@@ -55,6 +55,21 @@ struct TieredAudioCacheTests {
         #expect(sut.storeStatistics.misses == 1)
     }
 
+    @Test("Asking about many keys answers each in order: local ones, the store's, and missing ones")
+    func containsMany() async throws {
+        let local = AudioCacheFixtures.key("local"), remote = AudioCacheFixtures.key("remote"), none = AudioCacheFixtures.key("none")
+        store.serve([remote.hex: try entryBytes(AudioCacheFixtures.audio(seed: 3), remote)])
+        let (sut, _) = try makeSUT()
+        try await sut.local.store(AudioCacheFixtures.audio(seed: 1), key: local)
+        let keys = [none, local, remote] + (0..<40).map { AudioCacheFixtures.key("n\($0)") }
+
+        let found = await sut.containsEntries(keys: keys)
+
+        #expect(found == [false, true, true] + Array(repeating: false, count: 40))
+        #expect(!store.calls.contains(.get(local.hex)))
+        #expect(try await sut.local.lookup(key: remote) != nil)
+    }
+
     @Test("A truncated or foreign object is never served: a miss, said once, replaced by the next upload", arguments: ["truncated", "other bytes"])
     func corruptObject(_ damage: String) async throws {
         // Given

@@ -1,0 +1,197 @@
+"""scripts/benchmark-fleet.sh's measurements (see there)."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "Tests" / "Fleet"))
+from seaweed import ACCESS_KEY, BUCKET, REGION, SECRET_KEY, seaweed  # noqa: E402
+
+NARRATE = os.environ["NARRATE_BIN"]
+RUNS = int(os.environ.get("RUNS", "3"))
+SAMPLES = int(os.environ.get("SAMPLES", "100"))
+BOOK = ROOT.parent / "shared" / "corpus" / "epub" / "childrens-literature.epub"
+CHAPTERS = "1-3"
+SAY_TEXT = (ROOT.parent / "shared" / "corpus" / "SOURCES.md").read_text(encoding="utf-8")[:2000]
+
+
+def machine_env(root: Path, s3, prefix: str | None) -> dict:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("AWS_", "NARRATE_"))}
+    env.update(HOME=str(root), NARRATE_CACHE_DIR=str(root / "cache"), NARRATE_LIBRARY=str(root / "library.sqlite"))
+    if prefix is not None:
+        env.update(NARRATE_CACHE_STORE=f"s3://{BUCKET}/{prefix}", AWS_ENDPOINT_URL=s3.endpoint, AWS_REGION=REGION,
+                   AWS_ACCESS_KEY_ID=ACCESS_KEY, AWS_SECRET_ACCESS_KEY=SECRET_KEY)
+    return env
+
+
+CPU: dict = {}
+
+
+def process_cpu(pid: int) -> float:
+    """Seconds of CPU a process (and its waited-for children) used so far, from /proc."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return sum(int(value) for value in fields[11:15]) / os.sysconf("SC_CLK_TCK")
+
+
+def timed(argv: list[str], env: dict, weed_pid: int | None = None) -> float:
+    """Wall seconds of the command; its CPU seconds (and the store's meanwhile) land in CPU."""
+    before = os.times()
+    weed_before = process_cpu(weed_pid) if weed_pid else 0.0
+    start = time.perf_counter()
+    result = subprocess.run(argv, env=env, capture_output=True, text=True)
+    elapsed = time.perf_counter() - start
+    after = os.times()
+    CPU["narrate"] = (after.children_user - before.children_user) + (after.children_system - before.children_system)
+    CPU["store"] = process_cpu(weed_pid) - weed_before if weed_pid else 0.0
+    if result.returncode != 0:
+        sys.exit(f"{argv[:3]} failed: {result.stderr}")
+    return elapsed
+
+
+def say(env: dict, out: Path) -> list[str]:
+    return [NARRATE, "say", SAY_TEXT, "--voice", "en-us", "-o", str(out), "--quiet"]
+
+
+def book(out: Path, *extra: str) -> list[str]:
+    return [NARRATE, "book", str(BOOK), "--chapters", CHAPTERS, "-o", str(out), "--format", "wav", "--split", "chapter",
+            "--voice", "en-us", "--quiet", *extra]
+
+
+def curl_get(s3, key: str) -> float:
+    """The store's own GET of an object, signed as the AWS CLI would (curl --aws-sigv4)."""
+    start = time.perf_counter()
+    subprocess.run(["curl", "-sf", "-o", "/dev/null", "--aws-sigv4", f"aws:amz:{REGION}:s3", "--user", f"{ACCESS_KEY}:{SECRET_KEY}",
+                    s3.url(key)], check=True)
+    return time.perf_counter() - start
+
+
+def verdict(ratio: float, target: float) -> str:
+    return f"{ratio:.2f}x (target <= {target}x: {'met' if ratio <= target else 'MISSED'})"
+
+
+def main() -> None:
+    work = Path(tempfile.mkdtemp(prefix="narrate-fleet-bench-"))
+    try:
+        with seaweed(work / "weed") as s3:
+            rounds = {"say_store": [], "say_local": [], "get": [], "export_store": [], "export_plain": [], "assemble": [], "rerun": [],
+                      "export_store_cpu": [], "export_plain_cpu": [], "export_weed_cpu": [], "book_get": []}
+            weed = s3.process.pid
+            for round_index in range(RUNS):
+                base = work / f"round{round_index}"
+                prefix = f"bench{round_index}"
+                # 1. say: a local hit; the same from the store with an empty local tier; curl's GET
+                writer = machine_env(base / "writer", s3, prefix)
+                timed(say(writer, base / "w.wav"), writer)
+                rounds["say_local"].append(timed(say(writer, base / "w2.wav"), writer))
+                reader = machine_env(base / "reader", s3, prefix)
+                rounds["say_store"].append(timed(say(reader, base / "r.wav"), reader))
+                keys = [p.name for p in (base / "writer" / "cache" / "objects").rglob("*") if p.is_file() and len(p.name) == 64]
+                rounds["get"].append(sum(curl_get(s3, f"{prefix}/{k[:2]}/{k}") for k in keys))
+                # 2. a cold export with the store, and without
+                with_store = machine_env(base / "export-store", s3, prefix + "-export")
+                rounds["export_store"].append(timed(book(base / "out-store"), with_store, weed))
+                rounds["export_store_cpu"].append(CPU["narrate"])
+                rounds["export_weed_cpu"].append(CPU["store"])
+                plain = machine_env(base / "export-plain", s3, None)
+                rounds["export_plain"].append(timed(book(base / "out-plain"), plain))
+                rounds["export_plain_cpu"].append(CPU["narrate"])
+                # 3. three shards, then the assembly on an empty machine; a warm local re-run
+                for index in (1, 2, 3):
+                    shard = machine_env(base / f"shard{index}", s3, prefix + "-shards")
+                    timed(book(base / f"part{index}", "--shard", f"{index}/3"), shard)
+                book_keys = [key for f in json.loads((base / "out-plain" / "manifest.json").read_text())["files"] for key in f["cacheKeys"]]
+                rounds["book_get"].append(sum(curl_get(s3, f"{prefix}-shards/{k[:2]}/{k}") for k in book_keys))
+                assembler = machine_env(base / "assembler", s3, prefix + "-shards")
+                rounds["assemble"].append(timed(book(base / "assembled"), assembler))
+                shutil.rmtree(base / "out-plain")
+                rounds["rerun"].append(timed(book(base / "out-plain"), plain))
+                print(f"round {round_index + 1}: " + ", ".join(f"{k} {v[-1]:.3f}s" for k, v in rounds.items()), file=sys.stderr)
+
+            m = {k: statistics.median(v) for k, v in rounds.items()}
+            print(f"1. say from the store (empty local tier): {m['say_store']*1000:.0f} ms; local hit {m['say_local']*1000:.0f} ms + "
+                  f"store GET {m['get']*1000:.0f} ms → {verdict(m['say_store'] / (m['say_local'] + m['get']), 2.0)}")
+            print(f"2. book export, store on: {m['export_store']:.2f} s; without: {m['export_plain']:.2f} s → "
+                  f"{verdict(m['export_store'] / m['export_plain'], 1.05)}\n"
+                  f"   CPU: narrate {m['export_store_cpu']:.2f} s with the store, {m['export_plain_cpu']:.2f} s without; "
+                  f"the store's server (on this machine) {m['export_weed_cpu']:.2f} s meanwhile")
+            print(f"3. assembly of 3 shards from the store: {m['assemble']:.2f} s; warm local re-run: {m['rerun']:.2f} s → "
+                  f"{verdict(m['assemble'] / m['rerun'], 1.2)}\n"
+                  f"   the store's own GETs of the book's {len(book_keys)} objects, one after another (curl): {m['book_get']:.2f} s")
+            pinned(s3, work)
+            replicas(s3, work)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def pinned(s3, work: Path) -> None:
+    """2 again, with the store's server on a core of its own and narrate on the other, as a
+    store on another machine would be: the store tier's own cost, not the server's."""
+    if os.cpu_count() < 2 or not shutil.which("taskset"):
+        return
+    subprocess.run(["taskset", "-a", "-p", "-c", "1", str(s3.process.pid)], check=True, capture_output=True)
+    try:
+        store, plain = [], []
+        for round_index in range(RUNS):
+            base = work / f"pinned{round_index}"
+            with_store = machine_env(base / "store", s3, f"pinned{round_index}")
+            store.append(timed(["taskset", "-c", "0", *book(base / "out-store")], with_store))
+            without = machine_env(base / "plain", s3, None)
+            plain.append(timed(["taskset", "-c", "0", *book(base / "out-plain")], without))
+        a, b = statistics.median(store), statistics.median(plain)
+        print(f"2b. the same on one core, the store's server on the other: store on {a:.2f} s; without {b:.2f} s → {verdict(a / b, 1.05)}")
+    finally:
+        subprocess.run(["taskset", "-a", "-p", "-c", f"0-{os.cpu_count() - 1}", str(s3.process.pid)], capture_output=True)
+
+
+def serve(env: dict) -> tuple[subprocess.Popen, str]:
+    process = subprocess.Popen([NARRATE, "serve", "--port", "0", "--no-web", "--quiet"], env=env, stdout=subprocess.PIPE,
+                               stderr=subprocess.DEVNULL, text=True)
+    line = process.stdout.readline()
+    return process, line[line.index("http://"):].split()[0].rstrip(".,")
+
+
+def post(base: str, text: str) -> float:
+    body = json.dumps({"model": "tts-1", "input": text, "voice": "en-us", "response_format": "wav"}).encode()
+    request = urllib.request.Request(base + "/v1/audio/speech", data=body, headers={"Content-Type": "application/json"})
+    start = time.perf_counter()
+    with urllib.request.urlopen(request, timeout=60) as response:
+        response.read()
+    return time.perf_counter() - start
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+
+
+def replicas(s3, work: Path) -> None:
+    first, first_url = serve(machine_env(work / "replica1", s3, "replicas"))
+    second, second_url = serve(machine_env(work / "replica2", s3, "replicas"))
+    try:
+        sentences = [f"Sentence number {i} of the replica benchmark, spoken once and shared." for i in range(SAMPLES)]
+        for text in sentences:
+            post(first_url, text)
+        time.sleep(2)  # the uploads land
+        store_hits = [post(second_url, text) for text in sentences]
+        local_hits = [post(second_url, text) for text in sentences]
+        print(f"4. a sentence through serve, p50 / p99: from the store on a second replica "
+              f"{percentile(store_hits, 50)*1000:.1f} / {percentile(store_hits, 99)*1000:.1f} ms; local hit "
+              f"{percentile(local_hits, 50)*1000:.1f} / {percentile(local_hits, 99)*1000:.1f} ms")
+    finally:
+        for process in (first, second):
+            process.terminate()
+            process.wait(timeout=30)
+
+
+if __name__ == "__main__":
+    main()
