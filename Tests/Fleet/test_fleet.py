@@ -250,3 +250,54 @@ def test_zz_no_secret_appears_in_any_output(s3):
     assert text
     for secret in (ACCESS_KEY, SECRET_KEY, READ_ONLY.access_key, READ_ONLY.secret_key):
         assert secret not in text
+
+
+def test_a_web_identity_token_is_exchanged_for_keys_at_sts(s3, tmp_path):
+    # Given: a token file, and an STS that takes it (AssumeRoleWithWebIdentity) and answers
+    # with real temporary keys of the store (from SeaweedFS's own STS)
+    import http.server
+    import urllib.parse
+
+    token = "eyJ.web-identity-token-for-the-test"
+    (tmp_path / "token").write_text(token + "\n")
+    asked = []
+
+    class STS(http.server.BaseHTTPRequestHandler):
+        def log_message(self, *args):
+            pass
+
+        def do_POST(self):
+            form = urllib.parse.parse_qs(self.rfile.read(int(self.headers["Content-Length"])).decode())
+            asked.append(form)
+            if form.get("WebIdentityToken") != [token] or form.get("Action") != ["AssumeRoleWithWebIdentity"]:
+                self.send_response(403)
+                self.end_headers()
+                return
+            keys = s3.assume_role(WRITER_ROLE)
+            body = (f"<AssumeRoleWithWebIdentityResponse><AssumeRoleWithWebIdentityResult><Credentials>"
+                    f"<AccessKeyId>{keys.access_key}</AccessKeyId><SecretAccessKey>{keys.secret_key}</SecretAccessKey>"
+                    f"<SessionToken>{keys.session_token}</SessionToken><Expiration>2099-01-01T00:00:00Z</Expiration>"
+                    f"</Credentials></AssumeRoleWithWebIdentityResult></AssumeRoleWithWebIdentityResponse>").encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "text/xml")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), STS)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        machine = Machine(tmp_path / "m", s3, "web-identity")
+        for name in ("AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY"):
+            machine.env.pop(name)
+        machine.env.update(AWS_WEB_IDENTITY_TOKEN_FILE=str(tmp_path / "token"), AWS_ROLE_ARN=WRITER_ROLE,
+                           AWS_ENDPOINT_URL_STS=f"http://127.0.0.1:{server.server_address[1]}")
+
+        # When
+        machine.run("say", "Keys from a web identity.", "-o", str(tmp_path / "w.wav"))
+
+        # Then: STS was asked once with the role, and the upload went through with its keys
+        assert len(asked) == 1 and asked[0]["RoleArn"] == [WRITER_ROLE]
+        assert machine.store_counts()["uploads"] == 1
+    finally:
+        server.shutdown()
