@@ -4,10 +4,12 @@ import NarrateDomain
 /// What the cache store tier needs of the local tier: an entry's file as it is (to upload),
 /// and the keys of every entry (to push them all).
 extension AudioCache {
-    /// The bytes of `key`'s entry file, unverified (the store's reader verifies them); `nil`
-    /// when there is none (pruned meanwhile).
-    func entryBytes(key: AudioCacheKey) -> [UInt8]? {
-        FileManager.default.contents(atPath: layout.entryPath(key)).map { Array($0) }
+    /// `key`'s entry file as an upload's body (unverified: the store's reader verifies it);
+    /// `nil` when there is none (pruned meanwhile).
+    func entryBody(key: AudioCacheKey) -> ObjectBody? {
+        let path = layout.entryPath(key)
+        guard let status = AudioCacheEntryFile.status(path), !status.isDirectory else { return nil }
+        return .file(path: path)
     }
 
     /// Stores an entry that arrived whole and was verified (`AudioCacheEntryCodec.verify`), as

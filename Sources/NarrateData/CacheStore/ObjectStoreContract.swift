@@ -7,9 +7,17 @@ public protocol ObjectStoreContract: Sendable {
     func get(hex: String) async throws(CacheStoreError) -> [UInt8]?
     /// Whether the object exists, without reading it.
     func exists(hex: String) async throws(CacheStoreError) -> Bool
-    /// Stores `bytes` as the object. With `ifAbsent`, only when there is none yet (a
+    /// Stores `body` as the object. With `ifAbsent`, only when there is none yet (a
     /// conditional PUT, `If-None-Match: *`).
-    func put(hex: String, bytes: [UInt8], ifAbsent: Bool) async throws(CacheStoreError) -> ObjectPutOutcome
+    func put(hex: String, body: ObjectBody, ifAbsent: Bool) async throws(CacheStoreError) -> ObjectPutOutcome
+}
+
+/// What an upload sends.
+public enum ObjectBody: Sendable, Equatable {
+    case bytes([UInt8])
+    /// A whole file (a local cache entry: immutable), sent from the page cache where the
+    /// connection allows (`sendfile`), never read into this process's memory.
+    case file(path: String)
 }
 
 /// What a PUT did.

@@ -1,4 +1,7 @@
 import AsyncHTTPClient
+#if canImport(Glibc)
+import Glibc
+#endif
 import Foundation
 import NarrateDomain
 import NIOCore
@@ -45,8 +48,8 @@ public final class S3ObjectStore: ObjectStoreContract {
         }
     }
 
-    public func put(hex: String, bytes: [UInt8], ifAbsent: Bool) async throws(CacheStoreError) -> ObjectPutOutcome {
-        let response = try await send(method: .PUT, hex: hex, body: bytes, ifAbsent: ifAbsent)
+    public func put(hex: String, body: ObjectBody, ifAbsent: Bool) async throws(CacheStoreError) -> ObjectPutOutcome {
+        let response = try await send(method: .PUT, hex: hex, body: body, ifAbsent: ifAbsent)
         switch response.status {
         case 200, 201, 204: return .stored
         case 412: return .alreadyPresent
@@ -83,8 +86,25 @@ public final class S3ObjectStore: ObjectStoreContract {
         }
     }
 
-    private func send(method: HTTPMethod, hex: String, body: [UInt8]? = nil, ifAbsent: Bool = false) async throws(CacheStoreError) -> Answer {
+    private func send(method: HTTPMethod, hex: String, body: ObjectBody? = nil, ifAbsent: Bool = false) async throws(CacheStoreError) -> Answer {
         let (base, host, path) = address(hex: hex)
+        let endpoint = settings.endpoint
+        // A file body is opened now, so that its length is known and fixed.
+        var file: (descriptor: CInt, size: Int)?
+        if case let .file(filePath)? = body {
+            let descriptor = open(filePath, O_RDONLY | O_CLOEXEC)
+            let size = descriptor >= 0 ? lseek(descriptor, 0, SEEK_END) : -1
+            guard size >= 0 else {
+                if descriptor >= 0 { close(descriptor) }
+                throw .failed(status: 0, code: "the local entry to upload is gone")
+            }
+            file = (descriptor, Int(size))
+        }
+        let bodyLength: Int? = switch body {
+        case let .bytes(bytes)?: bytes.count
+        case .file?: file?.size
+        case nil: nil
+        }
         var headers: [(name: String, value: String)] = [(name: "Host", value: host)]
         // An upload's body is not hashed for the signature: every entry carries its own
         // checksum, verified whenever it is read back, and hashing megabytes per upload costs
@@ -92,23 +112,33 @@ public final class S3ObjectStore: ObjectStoreContract {
         let payloadHash = body == nil ? SigV4Signer.emptyPayloadHash : SigV4Signer.unsignedPayload
         headers.append((name: "X-Amz-Content-SHA256", value: payloadHash))
         if ifAbsent { headers.append((name: "If-None-Match", value: "*")) }
-        if let body {
-            headers.append((name: "Content-Length", value: String(body.count)))
+        if let bodyLength {
+            headers.append((name: "Content-Length", value: String(bodyLength)))
             headers.append((name: "Content-Type", value: "application/octet-stream"))
         }
-        if let keys = try await credentials.current() {
+        let keys: AWSCredentials?
+        do {
+            keys = try await credentials.current()
+        } catch {
+            if let file { close(file.descriptor) }
+            throw error
+        }
+        if let keys {
             let signer = SigV4Signer(credentials: keys, region: settings.region, service: "s3")
             headers = signer.signedHeaders(for: .init(method: method.rawValue, path: path, headers: headers, payloadHash: payloadHash), at: clock())
         }
-        var request = HTTPClientRequest(url: base + SigV4Signer.encode(path, keepingSlashes: true))
-        request.method = method
-        for header in headers where header.name != "Content-Length" {
-            request.headers.add(name: header.name, value: header.value)
-        }
-        if let body { request.body = .bytes(ByteBuffer(bytes: body)) }
-        let endpoint = settings.endpoint
+        let url = base + SigV4Signer.encode(path, keepingSlashes: true)
         let timeout = settings.requestTimeout
         do {
+            if let file {
+                return try await sendFile(file, method: method, url: url, headers: headers, plainHTTP: !endpoint.hasPrefix("https://"))
+            }
+            var request = HTTPClientRequest(url: url)
+            request.method = method
+            for header in headers where header.name != "Content-Length" {
+                request.headers.add(name: header.name, value: header.value)
+            }
+            if case let .bytes(bytes)? = body { request.body = .bytes(ByteBuffer(bytes: bytes)) }
             let response = try await client.execute(request, timeout: .nanoseconds(Int64(timeout.seconds * 1e9)))
             let status = Int(response.status.code)
             if let length = response.headers.first(name: "content-length").flatMap(Int.init), length > Self.maxObjectBytes {
@@ -127,6 +157,34 @@ public final class S3ObjectStore: ObjectStoreContract {
         } catch {
             throw .unreachable(host: endpoint, reason: Self.reason(error))
         }
+    }
+
+    /// Uploads an open file (closed when done): over plain HTTP as a file region, which the
+    /// kernel sends from the page cache (`sendfile`); over TLS read into one buffer first.
+    private func sendFile(_ file: (descriptor: CInt, size: Int), method: HTTPMethod, url: String, headers: [(name: String, value: String)], plainHTTP: Bool) async throws -> Answer {
+        let handle = NIOFileHandle(_deprecatedTakingOwnershipOfDescriptor: file.descriptor)
+        defer { try? handle.close() }
+        var request = try HTTPClient.Request(url: url, method: method, headers: HTTPHeaders(headers.filter { $0.name != "Content-Length" }.map { ($0.name, $0.value) }))
+        if plainHTTP {
+            let region = FileRegion(fileHandle: handle, readerIndex: 0, endIndex: file.size)
+            request.body = .stream(contentLength: Int64(file.size)) { writer in writer.write(.fileRegion(region)) }
+        } else {
+            var buffer = ByteBufferAllocator().buffer(capacity: file.size)
+            var offset = 0
+            while offset < file.size {
+                let count = buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: file.size - offset) { pointer in
+                    max(0, pread(file.descriptor, pointer.baseAddress, file.size - offset, off_t(offset)))
+                }
+                guard count > 0 else { throw CacheStoreError.failed(status: 0, code: "the local entry to upload could not be read") }
+                offset += count
+            }
+            let whole = buffer
+            request.body = .stream(contentLength: Int64(file.size)) { writer in writer.write(.byteBuffer(whole)) }
+        }
+        let response = try await client.execute(request: request, deadline: .now() + .nanoseconds(Int64(settings.requestTimeout.seconds * 1e9))).get()
+        let bytes = response.body.map { Array($0.readableBytesView.prefix(64 << 10)) } ?? []
+        let status = Int(response.status.code)
+        return Answer(status: status, code: status >= 300 ? Self.errorCode(bytes) : "", body: bytes)
     }
 
     /// `<Code>…</Code>` of an S3 error document, if any.

@@ -280,17 +280,17 @@ public final class TieredAudioCache: AudioCacheContract {
             count(.uploadSkipped) { $0.skippedUploads += 1 }
             return
         }
-        guard let bytes = local.entryBytes(key: key) else { return }  // pruned meanwhile
+        guard let body = local.entryBody(key: key) else { return }  // pruned meanwhile
         let start = ContinuousClock.now
         do {
             var outcome: ObjectPutOutcome
             if !damaged, !conditional, try await store.exists(hex: key.hex) {
                 outcome = .alreadyPresent
             } else {
-                outcome = try await store.put(hex: key.hex, bytes: bytes, ifAbsent: !damaged && conditional)
+                outcome = try await store.put(hex: key.hex, body: body, ifAbsent: !damaged && conditional)
                 if outcome == .conditionUnsupported {
                     state.withLock { $0.conditionalPuts = false }
-                    outcome = try await store.exists(hex: key.hex) ? .alreadyPresent : try await store.put(hex: key.hex, bytes: bytes, ifAbsent: false)
+                    outcome = try await store.exists(hex: key.hex) ? .alreadyPresent : try await store.put(hex: key.hex, body: body, ifAbsent: false)
                 }
             }
             recordAnswer(operation: "put", since: start)
@@ -380,15 +380,15 @@ public final class TieredAudioCache: AudioCacheContract {
     }
 
     private func pushOne(_ key: AudioCacheKey) async -> ObjectPutOutcome? {
-        guard let bytes = local.entryBytes(key: key) else { return nil }
+        guard let body = local.entryBody(key: key) else { return nil }
         do {
             if !state.withLock({ $0.conditionalPuts }) {
                 if try await store.exists(hex: key.hex) { return .alreadyPresent }
             }
-            var outcome = try await store.put(hex: key.hex, bytes: bytes, ifAbsent: true)
+            var outcome = try await store.put(hex: key.hex, body: body, ifAbsent: true)
             if outcome == .conditionUnsupported {
                 state.withLock { $0.conditionalPuts = false }
-                outcome = try await store.exists(hex: key.hex) ? .alreadyPresent : try await store.put(hex: key.hex, bytes: bytes, ifAbsent: false)
+                outcome = try await store.exists(hex: key.hex) ? .alreadyPresent : try await store.put(hex: key.hex, body: body, ifAbsent: false)
             }
             count(outcome == .alreadyPresent ? .alreadyStored : .uploaded) { outcome == .alreadyPresent ? ($0.alreadyStored += 1) : ($0.uploads += 1) }
             return outcome

@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 import Testing
 
@@ -57,8 +58,15 @@ final class ObjectStoreMock: ObjectStoreContract {
         try await begin(.exists(hex))[hex] != nil
     }
 
-    func put(hex: String, bytes: [UInt8], ifAbsent: Bool) async throws(CacheStoreError) -> ObjectPutOutcome {
+    func put(hex: String, body: ObjectBody, ifAbsent: Bool) async throws(CacheStoreError) -> ObjectPutOutcome {
         let objects = try await begin(.put(hex, ifAbsent: ifAbsent))
+        let bytes: [UInt8]
+        switch body {
+        case let .bytes(given): bytes = given
+        case let .file(path):
+            guard let data = FileManager.default.contents(atPath: path) else { throw .failed(status: 0, code: "NoFile") }
+            bytes = Array(data)
+        }
         return try state.withLock { state throws(CacheStoreError) -> ObjectPutOutcome in
             if let failure = state.putFailure { throw failure }
             if ifAbsent, !state.conditionalPuts { return .conditionUnsupported }
