@@ -28,6 +28,8 @@ let package = Package(
         // which nothing here reads.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // The cache store's TLS trust roots (AWS_CA_BUNDLE); AsyncHTTPClient brings it anyway.
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
@@ -70,6 +72,7 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 // Writes read-along EPUBs (reading one needs only zlib).
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],

@@ -210,7 +210,9 @@ def _iam() -> dict:
 class Seaweed:
     """One `weed mini` in `workdir` (data in workdir/data, log in workdir/weed.log)."""
 
-    def __init__(self, workdir, s3_port: Optional[int] = None, bucket: str = BUCKET):
+    def __init__(self, workdir, s3_port: Optional[int] = None, bucket: str = BUCKET, tls: Optional[tuple] = None):
+        """`tls`: (certificate file, key file) to also serve S3 over HTTPS (`https_endpoint`)."""
+        self.tls = tls
         self.workdir = Path(workdir).resolve()
         self.datadir = self.workdir / "data"
         self.log_path = self.workdir / "weed.log"
@@ -229,6 +231,10 @@ class Seaweed:
     def endpoint(self) -> str:
         return f"http://127.0.0.1:{self.s3_port}"
 
+    @property
+    def https_endpoint(self) -> str:
+        return f"https://127.0.0.1:{self.ports['s3.https']}"
+
     def url(self, key: str = "", bucket: Optional[str] = None) -> str:
         """Path-style URL of an object (or of the bucket when key is empty)."""
         path = "/" + (bucket or self.bucket)
@@ -241,7 +247,7 @@ class Seaweed:
     def _pick_ports(self) -> None:
         taken = {self._fixed_s3_port} if self._fixed_s3_port else set()
         names = ["master", "master.grpc", "volume", "volume.grpc", "filer", "filer.grpc"]
-        names += ["s3.grpc"] + ([] if self._fixed_s3_port else ["s3"])
+        names += ["s3.grpc"] + ([] if self._fixed_s3_port else ["s3"]) + (["s3.https"] if self.tls else [])
         ports = dict(zip(names, _free_ports(len(names), taken)))
         if self._fixed_s3_port:
             ports["s3"] = self._fixed_s3_port
@@ -264,7 +270,7 @@ class Seaweed:
             "-webdav=false", "-admin.ui=false", "-master.telemetry=false",
             f"-s3.config={self.workdir / 's3-identities.json'}",
             f"-s3.iam.config={self.workdir / 's3-iam.json'}",
-        ]  # fmt: skip
+        ] + ([f"-s3.port.https={p['s3.https']}", f"-s3.cert.file={self.tls[0]}", f"-s3.key.file={self.tls[1]}"] if self.tls else [])  # fmt: skip
 
     def _environment(self) -> dict:
         # mini turns AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY into an extra admin identity and
@@ -458,10 +464,10 @@ def _stop_all() -> None:
 
 
 @contextlib.contextmanager
-def seaweed(workdir, s3_port: Optional[int] = None, bucket: str = BUCKET) -> Iterator[Seaweed]:
+def seaweed(workdir, s3_port: Optional[int] = None, bucket: str = BUCKET, tls: Optional[tuple] = None) -> Iterator[Seaweed]:
     """A started `weed mini` in `workdir` with `bucket` created; stopped (its whole process
     group) on exit, however the block ends."""
-    server = Seaweed(workdir, s3_port=s3_port, bucket=bucket)
+    server = Seaweed(workdir, s3_port=s3_port, bucket=bucket, tls=tls)
     try:
         server.start()
         yield server

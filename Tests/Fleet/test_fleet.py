@@ -301,3 +301,33 @@ def test_a_web_identity_token_is_exchanged_for_keys_at_sts(s3, tmp_path):
         assert machine.store_counts()["uploads"] == 1
     finally:
         server.shutdown()
+
+
+def test_https_with_the_certificate_authority_named_by_aws_ca_bundle(tmp_path):
+    # Given: a store on HTTPS whose certificate a private authority signed (openssl)
+    from seaweed import seaweed as start_seaweed
+
+    ca_key, ca, key, request, cert = (tmp_path / n for n in ("ca.key", "ca.pem", "s3.key", "s3.csr", "s3.pem"))
+    run = lambda *a: subprocess.run(["openssl", *map(str, a)], check=True, capture_output=True)  # noqa: E731
+    run("req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", ca_key, "-out", ca, "-days", "2", "-subj", "/CN=Narrate test CA")
+    run("req", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", request, "-subj", "/CN=127.0.0.1")
+    (tmp_path / "san.ext").write_text("subjectAltName=IP:127.0.0.1\n")
+    run("x509", "-req", "-in", request, "-CA", ca, "-CAkey", ca_key, "-CAcreateserial", "-out", cert, "-days", "2", "-extfile", tmp_path / "san.ext")
+
+    with start_seaweed(tmp_path / "weed", tls=(cert, key)) as secure:
+        writer = Machine(tmp_path / "w", secure, "tls", endpoint=secure.https_endpoint, extra_env={"AWS_CA_BUNDLE": str(ca)})
+        reader = Machine(tmp_path / "r", secure, "tls", endpoint=secure.https_endpoint, extra_env={"AWS_CA_BUNDLE": str(ca)})
+        stranger = Machine(tmp_path / "s", secure, "tls", endpoint=secure.https_endpoint)
+
+        # When
+        writer.run("say", "Over TLS, trusted by the bundle.", "-o", str(tmp_path / "w.wav"))
+        read = reader.run("say", "Over TLS, trusted by the bundle.", "-o", str(tmp_path / "r.wav"), "--verbose")
+        refused = stranger.run("say", "Over TLS, trusted by the bundle.", "-o", str(tmp_path / "s.wav"))
+
+        # Then: uploads and reads over HTTPS; without the bundle the system's trust store
+        # refuses the certificate, which costs one warning and nothing else
+        assert writer.store_counts()["uploads"] == 1
+        assert synthesized(read) == 0
+        assert (tmp_path / "r.wav").read_bytes() == (tmp_path / "w.wav").read_bytes()
+        assert len([line for line in warnings(refused) if "cache store" in line]) == 1, refused.stderr
+        assert (tmp_path / "s.wav").read_bytes() == (tmp_path / "w.wav").read_bytes()

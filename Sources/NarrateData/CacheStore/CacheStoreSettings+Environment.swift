@@ -5,6 +5,8 @@ extension CacheStoreSettings {
     /// them:
     /// - the endpoint from `AWS_ENDPOINT_URL_S3`, else `AWS_ENDPOINT_URL`, else the profile's
     ///   `endpoint_url` in `~/.aws/config`, else AWS's own (`https://s3.REGION.amazonaws.com`);
+    /// - the certificate authorities of an `https://` endpoint from `AWS_CA_BUNDLE`, else the
+    ///   profile's `ca_bundle`, else the system's trust store;
     /// - the region from `AWS_REGION`, else `AWS_DEFAULT_REGION`, else the profile's `region`,
     ///   else `us-east-1` (`auto`, as R2 wants it, is passed on as it is);
     /// - credentials from `AWS_ACCESS_KEY_ID` / `AWS_SECRET_ACCESS_KEY` / `AWS_SESSION_TOKEN`,
@@ -38,9 +40,11 @@ extension CacheStoreSettings {
         let endpoint = try explicitEndpoint.map(checkedEndpoint) ?? "https://s3.\(region).amazonaws.com"
         let credentials = try findCredentials(
             environment: value, profileName: profileName, credentialsProfile: credentialsProfile, configProfile: configProfile, region: region)
-        return CacheStoreSettings(
+        var settings = CacheStoreSettings(
             bucket: bucket, prefix: prefix, endpoint: endpoint, region: region,
             addressing: addressing ?? (explicitEndpoint == nil ? .virtualHost : .path), credentials: credentials)
+        settings.caBundle = value("AWS_CA_BUNDLE") ?? configProfile?["ca_bundle"]
+        return settings
     }
 
     /// `s3://bucket[/prefix…]` → the bucket and the prefix without outer slashes.

@@ -45,6 +45,9 @@ public struct CacheStoreSettings: Sendable, Equatable {
     public var region: String
     public var addressing: Addressing
     public var credentials: Credentials
+    /// A PEM file of the certificate authorities to trust for an `https://` endpoint
+    /// (`AWS_CA_BUNDLE`, or the profile's `ca_bundle`); `nil`: the system's trust store.
+    public var caBundle: String?
     public var mode: Mode = .readWrite
     /// How long pending uploads may take at exit before they are left (and said).
     public var drainDeadline: Duration = .seconds(10)

@@ -6,6 +6,7 @@ import Foundation
 import NarrateDomain
 import NIOCore
 import NIOHTTP1
+import NIOSSL
 import Synchronization
 
 /// The cache's objects in an S3-compatible bucket, over AsyncHTTPClient with SigV4 signing.
@@ -26,7 +27,7 @@ public final class S3ObjectStore: ObjectStoreContract {
     public init(settings: CacheStoreSettings, clock: @escaping @Sendable () -> Date = Date.init) {
         self.settings = settings
         self.clock = clock
-        client = Self.client(connectTimeout: settings.connectTimeout)
+        client = Self.client(connectTimeout: settings.connectTimeout, caBundle: settings.caBundle)
         credentials = CredentialSource(settings.credentials, client: client, timeout: settings.requestTimeout)
     }
 
@@ -205,24 +206,30 @@ public final class S3ObjectStore: ObjectStoreContract {
 
     // MARK: - The HTTP client
 
-    /// One client per connect timeout, for the life of the process (HTTPClient must be shut
-    /// down before it is released, so these never are).
-    private static func client(connectTimeout: Duration) -> HTTPClient {
+    /// One client per connect timeout and trust store, for the life of the process
+    /// (HTTPClient must be shut down before it is released, so these never are).
+    private static func client(connectTimeout: Duration, caBundle: String?) -> HTTPClient {
         let milliseconds = Int64(connectTimeout.seconds * 1000)
+        let name = "\(milliseconds) \(caBundle ?? "")"
         return clients.withLock { clients in
-            if let client = clients[milliseconds] { return client }
+            if let client = clients[name] { return client }
             var configuration = HTTPClient.Configuration(
                 redirectConfiguration: .disallow,
                 timeout: .init(connect: .milliseconds(milliseconds))
             )
+            if let caBundle {
+                var tls = TLSConfiguration.makeClientConfiguration()
+                tls.trustRoots = .file(caBundle)
+                configuration.tlsConfiguration = tls
+            }
             configuration.connectionPool = .init(idleTimeout: .seconds(30), concurrentHTTP1ConnectionsPerHostSoftLimit: 16)
             // A refused connection fails this request at once; the breaker decides when to retry.
             configuration.connectionPool.retryConnectionEstablishment = false
             let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
-            clients[milliseconds] = client
+            clients[name] = client
             return client
         }
     }
 
-    private static let clients = Mutex<[Int64: HTTPClient]>([:])
+    private static let clients = Mutex<[String: HTTPClient]>([:])
 }

@@ -1,5 +1,10 @@
 import Glibc
 
+// `struct stat`'s members are attributed to whichever module first included <sys/stat.h>;
+// with MemberImportVisibility these imports must name them (CoreFoundation, CDispatch).
+import CDispatch
+import CoreFoundation
+
 /// What tells a file's change without reading it: device, inode, size and modification time
 /// (`[-1]` for a file that is not there). Voices are hashed again only when theirs changes.
 enum FileStamp {

@@ -23,6 +23,14 @@ struct CacheStoreSettingsTests {
         #expect(settings.credentials == .key(AWSCredentials(accessKeyID: "AK", secretAccessKey: "SK", sessionToken: "TK")))
         #expect(settings.location == "s3://narrate-cache/fleet/a")
         #expect(settings.objectKey(hex: "abcdef") == "fleet/a/ab/abcdef")
+        #expect(settings.caBundle == nil)
+    }
+
+    @Test("An https endpoint's authorities come from AWS_CA_BUNDLE, else the profile's ca_bundle")
+    func caBundle() throws {
+        let files = ["/home/u/.aws/config": "[default]\nca_bundle = /etc/profile-ca.pem\n"]
+        #expect(try Self.resolve("s3://bucket", [:], files: files).caBundle == "/etc/profile-ca.pem")
+        #expect(try Self.resolve("s3://bucket", ["AWS_CA_BUNDLE": "/etc/env-ca.pem"], files: files).caBundle == "/etc/env-ca.pem")
     }
 
     @Test("Without an endpoint it is AWS, virtual-host style, in the profile's region with the profile's keys")
