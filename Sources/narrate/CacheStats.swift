@@ -8,10 +8,19 @@ extension Narrate.CacheCommand {
         @Flag(name: .long, help: "Print JSON for scripts.") var json = false
         @OptionGroup var storage: StorageOptions
 
-        /// The JSON form: the local tier's figures, and the store's when there is one.
+        /// The JSON form: the local tier's figures at the top (as before there was a store),
+        /// and the store's under `store` when there is one.
         struct Report: Encodable {
             var local: CacheStatistics
             var store: StoreReport?
+
+            enum CodingKeys: String, CodingKey { case store }
+
+            func encode(to encoder: any Encoder) throws {
+                try local.encode(to: encoder)
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encodeIfPresent(store, forKey: .store)
+            }
         }
 
         struct StoreReport: Encodable {

@@ -14,7 +14,9 @@ struct TieredAudioCacheTests {
         folder = try TemporaryDirectory()
     }
 
-    private func makeSUT(mode: CacheStoreSettings.Mode = .readWrite, queueLimit: Int = 64, drain: Duration = .seconds(5)) throws -> (TieredAudioCache, LogHandlerMock.Recorder) {
+    // The drain returns as soon as the uploads are done; its deadline only bounds a test run
+    // whose thread pool other suites keep busy.
+    private func makeSUT(mode: CacheStoreSettings.Mode = .readWrite, queueLimit: Int = 64, drain: Duration = .seconds(120)) throws -> (TieredAudioCache, LogHandlerMock.Recorder) {
         let (logger, recorder) = LogHandlerMock.logger()
         let sut = TieredAudioCache(local: try AudioCache(directory: folder.path), store: store, mode: mode, drainDeadline: drain, queueLimit: queueLimit, firstPause: .seconds(60), logger: logger)
         return (sut, recorder)
