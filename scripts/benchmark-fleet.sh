@@ -8,6 +8,8 @@
 #      Target: <= 1.05x.
 #   3. the assemble step of a book made in 3 shards (empty local tier, every chunk from the
 #      store), against a warm local re-run. Target: <= 1.2x.
+#   2b, 3b. the same two with the store's server on a core of its own (taskset), as a store on
+#      another machine would be.
 #   4. a sentence's latency through `narrate serve` (POST /v1/audio/speech, wav), p50 and p99
 #      over SAMPLES requests: a hit from the store on a second replica (each request a new
 #      sentence the first replica made), against a local hit.

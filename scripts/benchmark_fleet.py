@@ -134,21 +134,32 @@ def main() -> None:
 
 
 def pinned(s3, work: Path) -> None:
-    """2 again, with the store's server on a core of its own and narrate on the other, as a
-    store on another machine would be: the store tier's own cost, not the server's."""
+    """2 and 3 again with the store's server on a core of its own and narrate on the other, as a
+    store on another machine would be: the store tier's own cost, not its server's."""
     if os.cpu_count() < 2 or not shutil.which("taskset"):
         return
     subprocess.run(["taskset", "-a", "-p", "-c", "1", str(s3.process.pid)], check=True, capture_output=True)
+    one_core = lambda argv: ["taskset", "-c", "0", *argv]  # noqa: E731
     try:
-        store, plain = [], []
+        ratios = {"export": [], "assemble": []}
         for round_index in range(RUNS):
             base = work / f"pinned{round_index}"
-            with_store = machine_env(base / "store", s3, f"pinned{round_index}")
-            store.append(timed(["taskset", "-c", "0", *book(base / "out-store")], with_store))
+            prefix = f"pinned{round_index}"
+            with_store = machine_env(base / "store", s3, prefix)
+            exported = timed(one_core(book(base / "out-store")), with_store)
             without = machine_env(base / "plain", s3, None)
-            plain.append(timed(["taskset", "-c", "0", *book(base / "out-plain")], without))
-        a, b = statistics.median(store), statistics.median(plain)
-        print(f"2b. the same on one core, the store's server on the other: store on {a:.2f} s; without {b:.2f} s → {verdict(a / b, 1.05)}")
+            plain = timed(one_core(book(base / "out-plain")), without)
+            ratios["export"].append((exported, plain))
+            # The store now holds the book: an empty machine assembles it, against a warm re-run.
+            assembled = timed(one_core(book(base / "assembled")), machine_env(base / "assembler", s3, prefix))
+            shutil.rmtree(base / "out-plain")
+            rerun = timed(one_core(book(base / "out-plain")), without)
+            ratios["assemble"].append((assembled, rerun))
+        for name, label, target in (("export", "2b. book export, store on / off", 1.05), ("assemble", "3b. assembly from the store / warm local re-run", 1.2)):
+            pairs = ratios[name]
+            ratio = statistics.median(a / b for a, b in pairs)
+            print(f"{label}, narrate on one core and the store's server on the other: "
+                  f"{statistics.median(a for a, _ in pairs):.2f} s / {statistics.median(b for _, b in pairs):.2f} s → {verdict(ratio, target)}")
     finally:
         subprocess.run(["taskset", "-a", "-p", "-c", f"0-{os.cpu_count() - 1}", str(s3.process.pid)], capture_output=True)
 

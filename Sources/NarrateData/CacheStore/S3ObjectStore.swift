@@ -18,8 +18,10 @@ public final class S3ObjectStore: ObjectStoreContract {
     private let credentials: CredentialSource
     private let clock: @Sendable () -> Date
 
-    /// No cache entry is this large (hours of audio); a bigger object is refused unread.
-    public static let maxObjectBytes = 256 << 20
+    /// No cache entry is this large; a bigger object is refused unread.
+    /// (A chunk's entry is a few megabytes; with the 16 reads a book's planning runs at once,
+    /// this bounds their memory to 1 GiB whatever the store holds.)
+    public static let maxObjectBytes = 64 << 20
 
     public var location: String { settings.location }
 
