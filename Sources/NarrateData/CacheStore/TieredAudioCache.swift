@@ -273,8 +273,8 @@ public final class TieredAudioCache: AudioCacheContract {
 
     private func upload(_ key: AudioCacheKey) async {
         defer { state.withLock { $0.pending -= 1 } }
-        let (allowed, damaged, conditional) = state.withLock { state in
-            (!state.uploadsRefused && state.breaker.allows(at: .now), state.damaged.contains(key.hex), state.conditionalPuts)
+        let (allowed, damaged) = state.withLock { state in
+            (!state.uploadsRefused && state.breaker.allows(at: .now), state.damaged.contains(key.hex))
         }
         guard allowed else {
             count(.uploadSkipped) { $0.skippedUploads += 1 }
@@ -283,23 +283,9 @@ public final class TieredAudioCache: AudioCacheContract {
         guard let body = local.entryBody(key: key) else { return }  // pruned meanwhile
         let start = ContinuousClock.now
         do {
-            var outcome: ObjectPutOutcome
-            if !damaged, !conditional, try await store.exists(hex: key.hex) {
-                outcome = .alreadyPresent
-            } else {
-                outcome = try await store.put(hex: key.hex, body: body, ifAbsent: !damaged && conditional)
-                if outcome == .conditionUnsupported {
-                    state.withLock { $0.conditionalPuts = false }
-                    outcome = try await store.exists(hex: key.hex) ? .alreadyPresent : try await store.put(hex: key.hex, body: body, ifAbsent: false)
-                }
-            }
+            let outcome = try await putOnce(key, body: body, replacing: damaged)
             recordAnswer(operation: "put", since: start)
-            if outcome == .alreadyPresent {
-                count(.alreadyStored) { $0.alreadyStored += 1 }
-            } else {
-                state.withLock { _ = $0.damaged.remove(key.hex) }
-                count(.uploaded) { $0.uploads += 1 }
-            }
+            if outcome == .stored { state.withLock { _ = $0.damaged.remove(key.hex) } }
         } catch let .refused(status, code) {
             count(.error) { $0.errors += 1 }
             state.withLock { $0.uploadsRefused = true }
@@ -382,21 +368,34 @@ public final class TieredAudioCache: AudioCacheContract {
     private func pushOne(_ key: AudioCacheKey) async -> ObjectPutOutcome? {
         guard let body = local.entryBody(key: key) else { return nil }
         do {
-            if !state.withLock({ $0.conditionalPuts }) {
-                if try await store.exists(hex: key.hex) { return .alreadyPresent }
-            }
-            var outcome = try await store.put(hex: key.hex, body: body, ifAbsent: true)
-            if outcome == .conditionUnsupported {
-                state.withLock { $0.conditionalPuts = false }
-                outcome = try await store.exists(hex: key.hex) ? .alreadyPresent : try await store.put(hex: key.hex, body: body, ifAbsent: false)
-            }
-            count(outcome == .alreadyPresent ? .alreadyStored : .uploaded) { outcome == .alreadyPresent ? ($0.alreadyStored += 1) : ($0.uploads += 1) }
-            return outcome
+            return try await putOnce(key, body: body, replacing: false)
         } catch {
             count(.error) { $0.errors += 1 }
             warnOnce("push", "Uploading to the cache store \(store.location) failed: \(error).")
             return nil
         }
+    }
+
+    /// Puts `key`'s entry unless the store has it (same key, same bytes): a conditional PUT,
+    /// or a HEAD first on a store that takes none (learnt from its first answer). With
+    /// `replacing`, the object is put whatever is there (a damaged one). Counts the outcome.
+    private func putOnce(_ key: AudioCacheKey, body: ObjectBody, replacing: Bool) async throws(CacheStoreError) -> ObjectPutOutcome {
+        var outcome: ObjectPutOutcome
+        if !replacing, !state.withLock({ $0.conditionalPuts }), try await store.exists(hex: key.hex) {
+            outcome = .alreadyPresent
+        } else {
+            outcome = try await store.put(hex: key.hex, body: body, ifAbsent: !replacing && state.withLock { $0.conditionalPuts })
+            if outcome == .conditionUnsupported {
+                state.withLock { $0.conditionalPuts = false }
+                outcome = try await store.exists(hex: key.hex) ? .alreadyPresent : try await store.put(hex: key.hex, body: body, ifAbsent: false)
+            }
+        }
+        if outcome == .alreadyPresent {
+            count(.alreadyStored) { $0.alreadyStored += 1 }
+        } else {
+            count(.uploaded) { $0.uploads += 1 }
+        }
+        return outcome
     }
 
     // MARK: - Bookkeeping
