@@ -130,26 +130,18 @@ public final class RemoteSpeechSynthesizer: SpeechSynthesizerContract {
         let milliseconds = Int64(max(1, timeout.seconds * 1000))
         let within = "within \(String(format: "%.1f", Double(milliseconds) / 1000)) s"
         do {
-            return try await withThrowingTaskGroup(of: Attempt.self) { group in
-                group.addTask { [client, engine] in
-                    var request = HTTPClientRequest(url: engine.speechURL)
-                    request.method = .POST
-                    request.headers.add(name: "Content-Type", value: "application/json")
-                    request.headers.add(name: "Accept", value: "audio/wav, audio/*;q=0.5")
-                    request.headers.add(name: "User-Agent", value: "narrate")
-                    if let key = engine.apiKey { request.headers.add(name: "Authorization", value: "Bearer " + key.secret) }
-                    request.body = .bytes(ByteBuffer(bytes: json))
-                    let response = try await client.execute(request, timeout: .milliseconds(milliseconds))
-                    return try await Self.read(response)
-                }
-                group.addTask {
-                    try await Task.sleep(for: .milliseconds(milliseconds))
-                    return .retry(reason: "no whole answer \(within)", retryAfter: nil, rateLimited: false)
-                }
-                let first = try await group.next()!
-                group.cancelAll()
-                return first
+            let answer = try await DeadlineRace.run(within: .milliseconds(milliseconds)) { [client, engine] in
+                var request = HTTPClientRequest(url: engine.speechURL)
+                request.method = .POST
+                request.headers.add(name: "Content-Type", value: "application/json")
+                request.headers.add(name: "Accept", value: "audio/wav, audio/*;q=0.5")
+                request.headers.add(name: "User-Agent", value: "narrate")
+                if let key = engine.apiKey { request.headers.add(name: "Authorization", value: "Bearer " + key.secret) }
+                request.body = .bytes(ByteBuffer(bytes: json))
+                let response = try await client.execute(request, timeout: .milliseconds(milliseconds))
+                return try await Self.read(response)
             }
+            return answer ?? .retry(reason: "no whole answer \(within)", retryAfter: nil, rateLimited: false)
         } catch let error as HTTPClientError where error == .deadlineExceeded {
             return .retry(reason: "no answer \(within)", retryAfter: nil, rateLimited: false)
         } catch {
