@@ -36,6 +36,8 @@ final class FaultyHTTPStub: Sendable {
         var path: String
         var headers: [String: String]
         var body: [UInt8]
+        /// How many `.trickle` bodies had been sent whole when this request came.
+        var tricklesFinishedBefore = 0
 
         var json: [String: Any]? {
             (try? JSONSerialization.jsonObject(with: Data(body))) as? [String: Any]
@@ -50,6 +52,7 @@ final class FaultyHTTPStub: Sendable {
         var inFlight = 0
         var maxInFlight = 0
         var stopped = false
+        var tricklesFinished = 0
     }
 
     private let state: Mutex<State>
@@ -105,8 +108,9 @@ final class FaultyHTTPStub: Sendable {
 
     private func serve(_ client: Int32) {
         defer { close(client) }
-        guard let request = readRequest(client) else { return }
+        guard var request = readRequest(client) else { return }
         let reply = state.withLock { state -> Reply in
+            request.tricklesFinishedBefore = state.tricklesFinished
             state.requests.append(request)
             state.inFlight += 1
             state.maxInFlight = max(state.maxInFlight, state.inFlight)
@@ -142,6 +146,7 @@ final class FaultyHTTPStub: Sendable {
                 guard write(client, Array(body[offset..<min(body.count, offset + size)])) else { return }
                 offset += size
             }
+            state.withLock { $0.tricklesFinished += 1 }
         case let .cutShort(body, contentType, missing):
             answering()
             write(client, head(200, [("Content-Type", contentType), ("Content-Length", "\(body.count + missing)")]) + body)
