@@ -72,9 +72,10 @@ struct ExportFileWriter: Sendable {
             // Chapter markers are written at the end (M4B chapters, MP3 CHAP frames), so they
             // are gathered while writing.
             file.setChapters(markers)
-            try file.finish(sampleRate: sampleRate)
+            let rate = sampleRate
+            try await BlockingWork.run(handing: file) { (file) throws(ExportError) in try file.finish(sampleRate: rate) }
         } catch {
-            output?.discard()
+            if let output { await BlockingWork.run(handing: output) { $0.discard() } }
             throw error
         }
         var subtitleFileName: String?
