@@ -9,6 +9,8 @@ import NarrateDomain
 public struct BookRepository: BookRepositoryContract {
     private let writer: any DatabaseWriter
     private let now: @Sendable () -> Date
+    /// The last books read whole by id, served again while their row is unchanged.
+    private let memo = BookMemo()
 
     /// - Parameters:
     ///   - database: The migrated library database.
@@ -33,7 +35,13 @@ public struct BookRepository: BookRepositoryContract {
     }
 
     public func getBook(id: BookID) async throws(BookError) -> LibraryBook? {
-        try await read("reading book \(id)") { db in try Self.fetchBook(db, where: "id = ?", id.rawValue) }
+        try await read("reading book \(id)") { [memo] db in
+            guard let record = try BookRecord.fetchOne(db, key: id.rawValue) else { return nil }
+            if let kept = memo.book(for: record) { return kept }
+            let book = try Self.fetchBook(db, record: record)
+            if let book { memo.remember(book, readWith: record) }
+            return book
+        }
     }
 
     public func getBook(contentHash: String) async throws(BookError) -> LibraryBook? {
@@ -78,6 +86,7 @@ public struct BookRepository: BookRepositoryContract {
     /// Replaces the book's metadata, format, content hash, source path, chapters, pages and
     /// cover. `dateAdded` and the reading progress stay as stored (see `updateProgress`).
     public func updateBook(_ book: LibraryBook) async throws(BookError) {
+        defer { memo.forget(book.id.rawValue) }
         try await write("updating book \(book.id)") { db in
             guard let stored = try BookRecord.fetchOne(db, key: book.id.rawValue) else {
                 throw BookError.bookNotFound(reference: book.id.description)
@@ -94,6 +103,7 @@ public struct BookRepository: BookRepositoryContract {
     }
 
     public func deleteBook(id: BookID) async throws(BookError) {
+        defer { memo.forget(id.rawValue) }
         try await write("deleting book \(id)") { db in
             guard try BookRecord.exists(db, key: id.rawValue) else {
                 throw BookError.bookNotFound(reference: id.description)
@@ -164,9 +174,13 @@ extension BookRepository {
     private static func fetchBook(
         _ db: Database, where condition: String, _ argument: some DatabaseValueConvertible
     ) throws -> LibraryBook? {
-        guard let record = try BookRecord.fetchOne(db, sql: "SELECT * FROM book WHERE \(condition)", arguments: [argument]),
-              let id = record.id
-        else { return nil }
+        guard let record = try BookRecord.fetchOne(db, sql: "SELECT * FROM book WHERE \(condition)", arguments: [argument]) else { return nil }
+        return try fetchBook(db, record: record)
+    }
+
+    /// The book of a row already read: its chapters, pages and cover.
+    private static func fetchBook(_ db: Database, record: BookRecord) throws -> LibraryBook? {
+        guard let id = record.id else { return nil }
         let chapters = try ChapterRecord.fetchAll(
             db, sql: "SELECT * FROM chapter WHERE bookId = ? ORDER BY position", arguments: [id])
         let pages = try PageRecord.fetchAll(

@@ -520,6 +520,41 @@ import Testing
         #expect(try await third.getAllBooks().count == 2)
     }
 
+    @Test("a book read again comes from memory while its row is unchanged, with the row's progress; another process's update or removal is seen at once")
+    func rememberedBooks() async throws {
+        // Given: one repository that has read a book, and another on the same file
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("narrate-library-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("library.sqlite").path
+        let first = BookRepository(database: try LibraryDatabase.openFile(at: path))
+        let second = BookRepository(database: try LibraryDatabase.openFile(at: path))
+        let saved = try await first.saveBook(.stub(title: "Kept"), contentHash: "kept", sourcePath: "kept.epub")
+        #expect(try await first.getBook(id: saved.id) == saved)
+
+        // When: the other saves progress
+        try await second.updateProgress(bookID: saved.id, progress: ReadingProgress(pageIndex: 2, updatedAt: Date(timeIntervalSince1970: 5)))
+
+        // Then: the same book, with that progress
+        let again = try #require(try await first.getBook(id: saved.id))
+        #expect(again.book == saved.book)
+        #expect(again.progress == ReadingProgress(pageIndex: 2, updatedAt: Date(timeIntervalSince1970: 5)))
+
+        // When: the other replaces its pages, as a newer parser reading the file again does
+        var updated = saved
+        updated.book.pages = [Page(index: 1, label: "1", text: "Only this page now.")]
+        updated.book.parserVersion += 1
+        try await second.updateBook(updated)
+
+        // Then: the new pages, not the remembered ones
+        #expect(try await first.getBook(id: saved.id)?.book.pages == updated.book.pages)
+
+        // When: the other removes it
+        try await second.deleteBook(id: saved.id)
+
+        // Then
+        #expect(try await first.getBook(id: saved.id) == nil)
+    }
+
     @Test("several openers racing to create the same file all succeed")
     func concurrentFirstOpen() async throws {
         // Given
