@@ -13,6 +13,8 @@ struct PageNarrator: Sendable {
 
     /// - Parameter onChunk: each chunk's audio as it comes, in order, its word marks at page
     ///   offsets and its samples after the chunks before it (for a player that starts on the first).
+    ///   With it, the first chunk is synthesized alone (no other chunk takes a core from it), as
+    ///   a streamed speech request's is: the listener waits on it.
     func narrate(
         _ page: Page, of book: Book, voice requested: VoiceProfile, onChunk: (@Sendable (SpeechAudio) async -> Void)? = nil
     ) async throws(NarrationError) -> PageNarration {
@@ -22,7 +24,8 @@ struct PageNarrator: Sendable {
         guard !chunks.isEmpty else { throw .speech(.emptyText) }
         var combined = SpeechAudio(sampleRate: 0, samples: [], wordMarks: [])
         do {
-            try await NarrationPipeline(repository: ttsRepository, cachePolicy: cachePolicy).run(chunks, voice: voice) { audio throws(SpeechError) in
+            let pipeline = NarrationPipeline(repository: ttsRepository, cachePolicy: cachePolicy, firstChunkAlone: onChunk != nil)
+            try await pipeline.run(chunks, voice: voice) { audio throws(SpeechError) in
                 let offset = combined.samples.count
                 combined.sampleRate = audio.sampleRate
                 combined.samples.append(contentsOf: audio.samples)

@@ -442,8 +442,13 @@ async function playPage(from = null) {
   }
   if (state.index !== index || !state.playing) return;
   const audio = $("audio");
-  // Streamed, the page's timing comes when the service has narrated it all.
-  const timing = timingFor(index, streamed ? Promise.resolve() : audioFor(index));
+  // Streamed, the page's timing comes when the service has narrated it all; it is asked for
+  // once the first sound plays (unless a sentence to start from needs it now), so its request
+  // does not compete with the page's first sentence.
+  const started = new Promise((resolve) => {
+    for (const name of ["playing", "pause", "error"]) audio.addEventListener(name, resolve, { once: true });
+  });
+  const timing = timingFor(index, !streamed ? audioFor(index) : from === null ? started : Promise.resolve());
   timing.then((found) => { if (state.index === index && pageKey(index) === key) layOut(found.text, found); }).catch(report);
   audio.src = url;
   state.playingKey = key;
