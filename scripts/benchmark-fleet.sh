@@ -4,7 +4,8 @@
 #   1. a `say` of a cached text served from the store with an empty local tier, against a local
 #      hit plus the store's own GET of that object (curl, in the same round).
 #      Target: <= 2x (local hit + GET).
-#   2. a book export with the store on, against the same export without it (both cold).
+#   2. a book export with the store on, against the same export without it (both cold), in
+#      each of FORMATS (default "mp3 wav": narrate book's default, then the format that only copies).
 #      Target: <= 1.05x.
 #   3. the assemble step of a book made in 3 shards (empty local tier, every chunk from the
 #      store), against a warm local re-run. Target: <= 1.2x.
@@ -16,7 +17,7 @@
 # The script does not fail on a missed target: it says MISSED.
 #
 # Usage: scripts/benchmark-fleet.sh
-# Environment: RUNS (default 3), SAMPLES (default 100), NARRATE_BIN (default: swift build -c release).
+# Environment: RUNS (default 3), SAMPLES (default 100), FORMATS (default "mp3 wav"), NARRATE_BIN (default: swift build -c release).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 source scripts/python-tests.sh

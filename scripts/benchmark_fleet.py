@@ -22,6 +22,9 @@ RUNS = int(os.environ.get("RUNS", "3"))
 SAMPLES = int(os.environ.get("SAMPLES", "100"))
 BOOK = ROOT.parent / "shared" / "corpus" / "epub" / "childrens-literature.epub"
 CHAPTERS = "1-3"
+# narrate book's default format first, then WAV: an MP3 export encodes every chunk, a WAV export
+# copies them in the kernel, so WAV is where the store's transfer weighs most.
+FORMATS = os.environ.get("FORMATS", "mp3 wav").split()
 SAY_TEXT = (ROOT.parent / "shared" / "corpus" / "SOURCES.md").read_text(encoding="utf-8")[:2000]
 
 
@@ -62,8 +65,8 @@ def say(env: dict, out: Path) -> list[str]:
     return [NARRATE, "say", SAY_TEXT, "--voice", "en-us", "-o", str(out), "--quiet"]
 
 
-def book(out: Path, *extra: str) -> list[str]:
-    return [NARRATE, "book", str(BOOK), "--chapters", CHAPTERS, "-o", str(out), "--format", "wav", "--split", "chapter",
+def book(out: Path, fmt: str, *extra: str) -> list[str]:
+    return [NARRATE, "book", str(BOOK), "--chapters", CHAPTERS, "-o", str(out), "--format", fmt, "--split", "chapter",
             "--voice", "en-us", "--quiet", *extra]
 
 
@@ -83,8 +86,11 @@ def main() -> None:
     work = Path(tempfile.mkdtemp(prefix="narrate-fleet-bench-"))
     try:
         with seaweed(work / "weed") as s3:
-            rounds = {"say_store": [], "say_local": [], "get": [], "export_store": [], "export_plain": [], "assemble": [], "rerun": [],
-                      "export_store_cpu": [], "export_plain_cpu": [], "export_weed_cpu": [], "book_get": []}
+            rounds: dict[str, list[float]] = {}
+
+            def add(name: str, value: float) -> None:
+                rounds.setdefault(name, []).append(value)
+
             weed = s3.process.pid
             for round_index in range(RUNS):
                 base = work / f"round{round_index}"
@@ -92,41 +98,45 @@ def main() -> None:
                 # 1. say: a local hit; the same from the store with an empty local tier; curl's GET
                 writer = machine_env(base / "writer", s3, prefix)
                 timed(say(writer, base / "w.wav"), writer)
-                rounds["say_local"].append(timed(say(writer, base / "w2.wav"), writer))
+                add("say_local", timed(say(writer, base / "w2.wav"), writer))
                 reader = machine_env(base / "reader", s3, prefix)
-                rounds["say_store"].append(timed(say(reader, base / "r.wav"), reader))
+                add("say_store", timed(say(reader, base / "r.wav"), reader))
                 keys = [p.name for p in (base / "writer" / "cache" / "objects").rglob("*") if p.is_file() and len(p.name) == 64]
-                rounds["get"].append(sum(curl_get(s3, f"{prefix}/{k[:2]}/{k}") for k in keys))
-                # 2. a cold export with the store, and without
-                with_store = machine_env(base / "export-store", s3, prefix + "-export")
-                rounds["export_store"].append(timed(book(base / "out-store"), with_store, weed))
-                rounds["export_store_cpu"].append(CPU["narrate"])
-                rounds["export_weed_cpu"].append(CPU["store"])
-                plain = machine_env(base / "export-plain", s3, None)
-                rounds["export_plain"].append(timed(book(base / "out-plain"), plain))
-                rounds["export_plain_cpu"].append(CPU["narrate"])
-                # 3. three shards, then the assembly on an empty machine; a warm local re-run
-                for index in (1, 2, 3):
-                    shard = machine_env(base / f"shard{index}", s3, prefix + "-shards")
-                    timed(book(base / f"part{index}", "--shard", f"{index}/3"), shard)
-                book_keys = [key for f in json.loads((base / "out-plain" / "manifest.json").read_text())["files"] for key in f["cacheKeys"]]
-                rounds["book_get"].append(sum(curl_get(s3, f"{prefix}-shards/{k[:2]}/{k}") for k in book_keys))
-                assembler = machine_env(base / "assembler", s3, prefix + "-shards")
-                rounds["assemble"].append(timed(book(base / "assembled"), assembler))
-                shutil.rmtree(base / "out-plain")
-                rounds["rerun"].append(timed(book(base / "out-plain"), plain))
+                add("get", sum(curl_get(s3, f"{prefix}/{k[:2]}/{k}") for k in keys))
+                for fmt in FORMATS:
+                    fbase, fprefix = base / fmt, f"{prefix}-{fmt}"
+                    # 2. a cold export with the store, and without
+                    with_store = machine_env(fbase / "export-store", s3, fprefix + "-export")
+                    add(f"export_store_{fmt}", timed(book(fbase / "out-store", fmt), with_store, weed))
+                    add(f"export_store_cpu_{fmt}", CPU["narrate"])
+                    add(f"export_weed_cpu_{fmt}", CPU["store"])
+                    plain = machine_env(fbase / "export-plain", s3, None)
+                    add(f"export_plain_{fmt}", timed(book(fbase / "out-plain", fmt), plain))
+                    add(f"export_plain_cpu_{fmt}", CPU["narrate"])
+                    # 3. three shards, then the assembly on an empty machine; a warm local re-run
+                    for index in (1, 2, 3):
+                        shard = machine_env(fbase / f"shard{index}", s3, fprefix + "-shards")
+                        timed(book(fbase / f"part{index}", fmt, "--shard", f"{index}/3"), shard)
+                    book_keys = [key for f in json.loads((fbase / "out-plain" / "manifest.json").read_text())["files"] for key in f["cacheKeys"]]
+                    add("book_get", sum(curl_get(s3, f"{fprefix}-shards/{k[:2]}/{k}") for k in book_keys))
+                    assembler = machine_env(fbase / "assembler", s3, fprefix + "-shards")
+                    add(f"assemble_{fmt}", timed(book(fbase / "assembled", fmt), assembler))
+                    shutil.rmtree(fbase / "out-plain")
+                    add(f"rerun_{fmt}", timed(book(fbase / "out-plain", fmt), plain))
                 print(f"round {round_index + 1}: " + ", ".join(f"{k} {v[-1]:.3f}s" for k, v in rounds.items()), file=sys.stderr)
 
             m = {k: statistics.median(v) for k, v in rounds.items()}
             print(f"1. say from the store (empty local tier): {m['say_store']*1000:.0f} ms; local hit {m['say_local']*1000:.0f} ms + "
                   f"store GET {m['get']*1000:.0f} ms → {verdict(m['say_store'] / (m['say_local'] + m['get']), 2.0)}")
-            print(f"2. book export, store on: {m['export_store']:.2f} s; without: {m['export_plain']:.2f} s → "
-                  f"{verdict(m['export_store'] / m['export_plain'], 1.05)}\n"
-                  f"   CPU: narrate {m['export_store_cpu']:.2f} s with the store, {m['export_plain_cpu']:.2f} s without; "
-                  f"the store's server (on this machine) {m['export_weed_cpu']:.2f} s meanwhile")
-            print(f"3. assembly of 3 shards from the store: {m['assemble']:.2f} s; warm local re-run: {m['rerun']:.2f} s → "
-                  f"{verdict(m['assemble'] / m['rerun'], 1.2)}\n"
-                  f"   the store's own GETs of the book's {len(book_keys)} objects, one after another (curl): {m['book_get']:.2f} s")
+            for fmt in FORMATS:
+                print(f"2. book export as {fmt}, store on: {m[f'export_store_{fmt}']:.2f} s; without: {m[f'export_plain_{fmt}']:.2f} s → "
+                      f"{verdict(m[f'export_store_{fmt}'] / m[f'export_plain_{fmt}'], 1.05)}\n"
+                      f"   CPU: narrate {m[f'export_store_cpu_{fmt}']:.2f} s with the store, {m[f'export_plain_cpu_{fmt}']:.2f} s without; "
+                      f"the store's server (on this machine) {m[f'export_weed_cpu_{fmt}']:.2f} s meanwhile")
+            for fmt in FORMATS:
+                print(f"3. assembly of 3 shards from the store as {fmt}: {m[f'assemble_{fmt}']:.2f} s; warm local re-run: {m[f'rerun_{fmt}']:.2f} s → "
+                      f"{verdict(m[f'assemble_{fmt}'] / m[f'rerun_{fmt}'], 1.2)}")
+            print(f"   the store's own GETs of the book's {len(book_keys)} objects, one after another (curl): {m['book_get']:.2f} s")
             pinned(s3, work)
             replicas(s3, work)
     finally:
@@ -141,21 +151,25 @@ def pinned(s3, work: Path) -> None:
     subprocess.run(["taskset", "-a", "-p", "-c", "1", str(s3.process.pid)], check=True, capture_output=True)
     one_core = lambda argv: ["taskset", "-c", "0", *argv]  # noqa: E731
     try:
-        ratios = {"export": [], "assemble": []}
+        ratios: dict[str, list[tuple[float, float]]] = {}
         for round_index in range(RUNS):
-            base = work / f"pinned{round_index}"
-            prefix = f"pinned{round_index}"
-            with_store = machine_env(base / "store", s3, prefix)
-            exported = timed(one_core(book(base / "out-store")), with_store)
-            without = machine_env(base / "plain", s3, None)
-            plain = timed(one_core(book(base / "out-plain")), without)
-            ratios["export"].append((exported, plain))
-            # The store now holds the book: an empty machine assembles it, against a warm re-run.
-            assembled = timed(one_core(book(base / "assembled")), machine_env(base / "assembler", s3, prefix))
-            shutil.rmtree(base / "out-plain")
-            rerun = timed(one_core(book(base / "out-plain")), without)
-            ratios["assemble"].append((assembled, rerun))
-        for name, label, target in (("export", "2b. book export, store on / off", 1.05), ("assemble", "3b. assembly from the store / warm local re-run", 1.2)):
+            for fmt in FORMATS:
+                base = work / f"pinned{round_index}" / fmt
+                prefix = f"pinned{round_index}-{fmt}"
+                with_store = machine_env(base / "store", s3, prefix)
+                exported = timed(one_core(book(base / "out-store", fmt)), with_store)
+                without = machine_env(base / "plain", s3, None)
+                plain = timed(one_core(book(base / "out-plain", fmt)), without)
+                ratios.setdefault(f"export_{fmt}", []).append((exported, plain))
+                # The store now holds the book: an empty machine assembles it, against a warm re-run.
+                assembled = timed(one_core(book(base / "assembled", fmt)), machine_env(base / "assembler", s3, prefix))
+                shutil.rmtree(base / "out-plain")
+                rerun = timed(one_core(book(base / "out-plain", fmt)), without)
+                ratios.setdefault(f"assemble_{fmt}", []).append((assembled, rerun))
+        measures = [(f"{name}_{fmt}", f"{label} as {fmt}", target) for name, label, target in
+                    (("export", "2b. book export, store on / off", 1.05), ("assemble", "3b. assembly from the store / warm local re-run", 1.2))
+                    for fmt in FORMATS]
+        for name, label, target in measures:
             pairs = ratios[name]
             ratio = statistics.median(a / b for a, b in pairs)
             print(f"{label}, narrate on one core and the store's server on the other: "
