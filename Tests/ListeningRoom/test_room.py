@@ -262,6 +262,26 @@ def test_speed_and_voice_are_asked_of_the_engine_and_the_reading_goes_on_from_th
     wait(browser, 60).until(lambda d: lit_sentence(d) >= 0 and not d.execute_script("return document.getElementById('audio').paused"))
 
 
+def test_a_pause_from_the_media_controls_is_followed_by_the_play_button(server, browser):
+    # Given a page playing
+    play_page_with_sentences(server, browser)
+    play = browser.find_element(By.ID, "play")
+    assert play.get_attribute("aria-pressed") == "true"
+    # When the browser's or the system's media controls pause it (not the page's button)
+    browser.execute_script("document.getElementById('audio').pause()")
+    # Then the button says it is paused, and one press plays on from where it stopped
+    wait(browser, 10).until(lambda d: play.get_attribute("aria-pressed") == "false")
+    stopped_at = audio_time(browser)
+    play.click()
+    wait(browser, 30).until(lambda d: not d.execute_script("return document.getElementById('audio').paused") and audio_time(d) > stopped_at + 0.2)
+    assert play.get_attribute("aria-pressed") == "true"
+    # When they resume it after another pause, the button follows too
+    browser.execute_script("document.getElementById('audio').pause()")
+    wait(browser, 10).until(lambda d: play.get_attribute("aria-pressed") == "false")
+    browser.execute_script("document.getElementById('audio').play()")
+    wait(browser, 10).until(lambda d: play.get_attribute("aria-pressed") == "true")
+
+
 def test_a_page_that_ends_is_followed_by_the_next_one(server, browser):
     # Given a page playing
     play_page_with_sentences(server, browser)

@@ -18,6 +18,9 @@ const state = {
   playingKey: null, // the key of the audio in the player
   export: null,     // the export shown: the latest of this book
   playing: false,
+  // Pauses the page made itself (a change of page, voice or speed, the pause button), not yet
+  // seen as "pause" events: any other pause is the browser's or the system's media controls.
+  ownPauses: 0,
 };
 
 // ---- The API ----------------------------------------------------------------------------
@@ -450,6 +453,8 @@ async function playPage(from = null) {
   });
   const timing = timingFor(index, !streamed ? audioFor(index) : from === null ? started : Promise.resolve());
   timing.then((found) => { if (state.index === index && pageKey(index) === key) layOut(found.text, found); }).catch(report);
+  // A new source drops the events not yet fired, the "pause" of a pause just made among them.
+  state.ownPauses = 0;
   audio.src = url;
   state.playingKey = key;
   if (from !== null) {
@@ -495,15 +500,36 @@ function restart() {
   if (!state.book) return;
   const from = currentSentence();
   const playing = state.playing;
-  $("audio").pause();
+  pauseAudio();
   state.playingKey = null;
   if (playing) playPage(from).catch(report);
 }
 
 function stop() {
   state.playing = false;
+  if ($("audio")) pauseAudio();
+  setPlayButton();
+}
+
+// Pauses the audio as the page's own doing (see `ownPauses`).
+function pauseAudio() {
   const audio = $("audio");
-  if (audio) audio.pause();
+  if (!audio.paused) state.ownPauses += 1;
+  audio.pause();
+}
+
+// The audio paused or resumed by the browser's or the system's media controls (a headset's
+// button, the lock screen): the play button and the next press follow it.
+function followMediaControls(event) {
+  const audio = event.target;
+  if (event.type === "pause") {
+    if (state.ownPauses > 0) { state.ownPauses -= 1; return; }
+    if (audio.ended || !state.playing) return;
+    state.playing = false;
+  } else {
+    if (state.playing) return;
+    state.playing = true;
+  }
   setPlayButton();
 }
 
@@ -531,7 +557,7 @@ function setPlayButton() {
 
 function goTo(index, play) {
   if (!state.book || index < 0 || index >= state.pages.length) return;
-  $("audio").pause();
+  pauseAudio();
   $("audio").removeAttribute("src");
   state.playingKey = null;
   showPage(index, play).catch(report);
@@ -731,6 +757,8 @@ document.addEventListener("DOMContentLoaded", () => {
   });
   const audio = $("audio");
   audio.addEventListener("play", follow);
+  audio.addEventListener("play", followMediaControls);
+  audio.addEventListener("pause", followMediaControls);
   audio.addEventListener("seeked", highlight);
   audio.addEventListener("timeupdate", highlight);
   audio.addEventListener("ended", () => {
