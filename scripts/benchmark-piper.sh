@@ -12,8 +12,8 @@
 #   4. first audio: a warm `narrate serve` (the voice loaded) streaming 4,000 characters: time
 #      to the first byte, against piper's time for the same first sentence alone (as Narrate's
 #      chunker cuts it; one thread, the voice loaded and warmed as Narrate's). Target: at most 1.2x.
-#   5. memory: the private memory of the engine processes with one worker and with two (the
-#      voice loaded in both), idle (3 s after the last text: a worker gives back what its runs
+#   5. memory: what the engine processes hold together (the sum of their PSS, so a page they
+#      share counts once) with one worker and with two (the voice loaded in both), idle (3 s after the last text: a worker gives back what its runs
 #      took after 1 s), also after the first-audio texts; and the Narrate process's peak.
 #      Targets: at most 40 MiB per worker beyond the first; the Narrate process under 64 MiB.
 #   6. page faults per chunk: `perf stat -e page-faults` on a cold say --jobs 1 of 5,000

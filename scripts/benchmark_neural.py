@@ -154,12 +154,13 @@ def post(url, text, stream_first=False):
         response.read()
     return first
 
-def private_kib(pid):
-    total = 0
+def pss_kib(pid):
+    """Its proportional share: its private pages, and each page it shares with n processes
+    (the model file, a template's loaded model its zygotes share) over n."""
     for line in open(f"/proc/{pid}/smaps_rollup"):
-        if line.startswith(("Private_Clean", "Private_Dirty")):
-            total += int(line.split()[1])
-    return total
+        if line.startswith("Pss:"):
+            return int(line.split()[1])
+    return 0
 
 def below(pid):
     found = []
@@ -168,11 +169,12 @@ def below(pid):
         found += below(kid)
     return found
 
-def engine_private(process):
-    """The private memory of each worker with what it started (its zygote), in KiB. A page of
-    the model file that two workers map is shared, not private."""
-    workers = subprocess.run(["pgrep", "-P", str(process.pid)], capture_output=True, text=True).stdout.split()
-    return [sum(private_kib(p) for p in [w] + below(w) if os.path.exists(f"/proc/{p}")) for w in workers]
+def engine_memory(process):
+    """The memory of every engine process (the workers, their zygotes, and the pool's hub and
+    template, which one worker starts for all), in KiB: the sum of their proportional shares,
+    so that a page several of them share counts once. What a second worker adds is the
+    difference between this with two workers and with one."""
+    return sum(pss_kib(p) for p in below(process.pid) if os.path.exists(f"/proc/{p}"))
 
 # Three texts of 4,000 characters from elsewhere in the book, none sharing a sentence (a neural
 # voice's sentences are cached one by one), and the reference's time for each one's first sentence alone.
@@ -201,12 +203,12 @@ for workers in (1, 2):
         threads = [threading.Thread(target=post, args=(url, f"Warming up worker {i}. Another sentence.")) for i in range(workers * 2)]
         [t.start() for t in threads]; [t.join() for t in threads]
         time.sleep(IDLE)
-        memory[workers] = engine_private(process)
+        memory[workers] = engine_memory(process)
         if workers == 2:
             for sample in range(3):
                 ttfb.append(post(url, samples_text[sample]))
             time.sleep(IDLE)
-            memory["after"] = engine_private(process)
+            memory["after"] = engine_memory(process)
         peak = int(re.search(r"VmHWM:\s+(\d+)", open(f"/proc/{process.pid}/status").read()).group(1))
     finally:
         process.send_signal(signal.SIGTERM); process.wait(timeout=60)
@@ -237,9 +239,9 @@ print(f"  say --jobs 2:   {median('rtf_say2'):6.1f}x real time; ceiling (2 {refe
 print(f"  book --jobs 2:  {median('rtf_book'):6.1f}x real time -> {median('book_vs_ceiling'):.2f} of the ceiling (target >= {target_parallel})")
 print(f"  first audio of 4,000 characters (serve, streamed): {statistics.median(ttfb):.3f} s; {reference_name} on the same first sentence alone {statistics.median(first_sentence):.3f} s -> {statistics.median(ttfb) / statistics.median(first_sentence):.2f}x (target <= 1.2);"
       f" sample by sample {', '.join(f'{t / f:.2f}' for t, f in zip(ttfb, first_sentence))}")
-print(f"  engine private memory, idle ({IDLE} s after the last text): {sum(memory[1]) / 1024:.0f} MiB with one worker (the model file counts as its own);"
-      f" with two, each worker {', '.join(f'{kib / 1024:.0f}' for kib in memory[2])} MiB, the model shared (target <= 40);"
-      f" after the three 4,000-character texts {', '.join(f'{kib / 1024:.0f}' for kib in memory['after'])} MiB")
+print(f"  engine memory (PSS of every engine process), idle ({IDLE} s after the last text): {memory[1] / 1024:.0f} MiB with one worker (the model file included);"
+      f" {memory[2] / 1024:.0f} MiB with two: the second worker adds {(memory[2] - memory[1]) / 1024:.0f} MiB (target <= 40);"
+      f" after the three 4,000-character texts {memory['after'] / 1024:.0f} MiB, {(memory['after'] - memory[1]) / 1024:.0f} MiB above one idle worker")
 print(f"  the Narrate process's peak: {peak / 1024:.0f} MiB (target < 64)")
 for mode, (count, chunks) in faults.items():
     print(f"  page faults, say of 5,000 characters, {mode}: {count} in {chunks} chunks, {count / max(chunks, 1):.0f} per chunk")

@@ -16,13 +16,14 @@
 // nodes; a Piper voice's noise is made stateless, onnx_noise.h): its zygote speaks every text
 // itself, its ONNX Runtime session warm, and forks no child. The worker then watches the
 // zygote as a zygote watches a child: killed at the deadline, a crash reported, a new zygote
-// for the next text.
+// for the next text. A pool's workers share one copy of a neural voice's loaded model: their
+// zygotes for it are forked from one template that loaded it (hub.c).
 //
 // The jobs, a file each: frames.c (output and input), synthesis.c (the child's work),
 // audio.c (the child's audio and its answer), engine.h and engines.c (the engines' interface
 // and its dispatch) with an engine a file: espeak.c, piper.c and kokoro.c; voices.c (a voice
 // setting), children.c (a child per request: fork, deadline, wait), zygotes.c (a zygote per
-// voice setting), and here the worker's request loop.
+// voice setting), hub.c (the templates a pool's workers share), and here the worker's request loop.
 //
 // Protocol: narrate_worker_protocol.h. Requests on standard input, frames on standard output,
 // diagnostics on standard error. It exits at the end of its input.
@@ -43,6 +44,7 @@
 #include "narrate_worker_protocol.h"
 #include "audio.h"
 #include "espeak.h"
+#include "hub.h"
 #include "synthesis.h"
 #include "zygotes.h"
 
@@ -62,6 +64,7 @@ int main(void) {
     hooks_once_path = nonempty_environment("NARRATE_WORKER_HOOKS_ONCE");
     torn_entry_marker = nonempty_environment("NARRATE_WORKER_TEAR_ENTRY_ON");
     child_per_text = nonempty_environment("NARRATE_WORKER_CHILD_PER_TEXT") != NULL;
+    hub_name = nonempty_environment("NARRATE_WORKER_HUB");
 
     int sample_rate = espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 0, NULL, espeakINITIALIZE_DONT_EXIT);
     if (sample_rate <= 0) {

@@ -27,6 +27,7 @@
 #include "children.h"
 #include "engine.h"
 #include "frames.h"
+#include "hub.h"
 #include "synthesis.h"
 #include "voices.h"
 #include "zygotes.h"
@@ -45,6 +46,9 @@ typedef struct {
     int requests;  // write end: requests for it to serve
     int replies;   // read end: a reply (status, detail) when it has served one
     int in_place;  // its engine's work is done in the zygote (no child per request)
+    int from_hub;  // forked by the hub's template of its voice (hub.c), not by this worker
+    int ended;     // from the hub: its end was read from its replies, with this wait status
+    int end_status;
     uint64_t last_used;
 } zygote;
 
@@ -55,14 +59,25 @@ static int read_reply(int fd, int32_t reply[2]) {
     return read_exactly(fd, reply, 2 * sizeof *reply);
 }
 
+// A reply of `server`. -1 when it has ended: a zygote from the hub then has its wait status
+// noted (its template's last reply, or a kill when the template died too).
+static int zygote_reply(zygote *server, int32_t reply[2]) {
+    if (server->ended) return -1;
+    if (read_reply(server->replies, reply) == 0 && !(server->from_hub && reply[0] == HUB_ZYGOTE_ENDED)) return 0;
+    if (server->from_hub) {
+        server->ended = 1;
+        server->end_status = reply[0] == HUB_ZYGOTE_ENDED ? reply[1] : SIGKILL;
+    }
+    return -1;
+}
+
 static void write_reply(int fd, int32_t status, int32_t detail) {
     int32_t reply[2] = {status, detail};
     struct iovec part = {reply, sizeof reply};
     if (write_all(fd, &part, 1) != 0) _exit(0);  // the worker is gone
 }
 
-// A zygote's first reply: how loading its voice went, with a line that says why it failed.
-static void write_load_reply(int fd, int32_t status, int32_t detail, const char *note) {
+void zygote_load_reply(int fd, int32_t status, int32_t detail, const char *note) {
     int32_t reply[3] = {status, detail, (int32_t)strlen(note)};
     struct iovec parts[2] = {{reply, sizeof reply}, {(void *)note, strlen(note)}};
     if (write_all(fd, parts, 2) != 0) _exit(0);
@@ -71,11 +86,27 @@ static void write_load_reply(int fd, int32_t status, int32_t detail, const char 
 // Closes its pipes and waits for it; its wait status.
 static int zygote_end(zygote *ended) {
     close(ended->requests);
-    close(ended->replies);
     int status = 0;
-    while (waitpid(ended->pid, &status, 0) < 0 && errno == EINTR) {}
+    if (ended->from_hub) {
+        // Its end comes as its last reply (what it said before that is no longer asked for).
+        int32_t reply[2];
+        while (zygote_reply(ended, reply) == 0) {}
+        status = ended->end_status;
+    } else {
+        while (waitpid(ended->pid, &status, 0) < 0 && errno == EINTR) {}
+    }
+    close(ended->replies);
     ended->used = 0;
     return status;
+}
+
+void close_zygote_pipes(void) {
+    for (int index = 0; index < MAX_ZYGOTES; index++) {
+        if (zygotes[index].used) {
+            close(zygotes[index].requests);
+            close(zygotes[index].replies);
+        }
+    }
 }
 
 // In an in-place zygote: its standard error, read back after each request for the last line
@@ -120,16 +151,19 @@ static void serve_in_place(const narrate_worker_request *request, const char *te
     final_frame(request->id, code ? NARRATE_WORKER_EXITED : NARRATE_WORKER_DONE, code, code ? note : NULL);
 }
 
-// The zygote's life: load the voice once, say how that went, then serve requests one at a
-// time until the worker closes its input.
+// The zygote's life: load the voice once, say how that went, then serve requests.
 static void zygote_main(int requests, int replies, const voice_settings *settings, int sample_rate) {
     int32_t detail = 0;
     char note[1024] = "";
     uint32_t applied = engine_load(settings, &detail, note, sizeof note);
     int in_place = applied == NARRATE_WORKER_DONE && !child_per_text && loaded_engine()->in_place && loaded_engine()->in_place();
     // Loaded: the detail says whether this zygote does its requests' work itself.
-    write_load_reply(replies, (int32_t)applied, applied == NARRATE_WORKER_DONE ? in_place : detail, note);
+    zygote_load_reply(replies, (int32_t)applied, applied == NARRATE_WORKER_DONE ? in_place : detail, note);
     if (applied != NARRATE_WORKER_DONE) _exit(0);
+    zygote_serve(requests, replies, in_place, sample_rate);
+}
+
+void zygote_serve(int requests, int replies, int in_place, int sample_rate) {
     if (in_place) redirect_errors();
     prepare_sample_buffer();
     char *text = NULL;
@@ -196,9 +230,14 @@ static zygote *zygote_for(const voice_settings *settings, int sample_rate, uint3
         *detail = 126;
         return NULL;
     }
+    // A neural voice's zygote comes from the pool's hub, sharing the model loaded once.
+    pid_t shared = 0;
+    if (!child_per_text && engine_for(settings->voice) != &espeak_engine) {
+        shared = hub_zygote(settings, sample_rate, requests[0], replies[1]);
+    }
     fflush(stderr);
     pid_t worker_pid = getpid();
-    pid_t pid = fork();
+    pid_t pid = shared ? shared : fork();
     if (pid < 0) {
         close(requests[0]);
         close(requests[1]);
@@ -215,12 +254,7 @@ static zygote *zygote_for(const voice_settings *settings, int sample_rate, uint3
         // The zygote holds no end of another zygote's pipes (they must see their end of
         // input when the worker closes it) and does not read the worker's input.
         close(STDIN_FILENO);
-        for (int index = 0; index < MAX_ZYGOTES; index++) {
-            if (zygotes[index].used) {
-                close(zygotes[index].requests);
-                close(zygotes[index].replies);
-            }
-        }
+        close_zygote_pipes();
         close(requests[1]);
         close(replies[0]);
         zygote_main(requests[0], replies[1], settings, sample_rate);
@@ -228,7 +262,7 @@ static zygote *zygote_for(const voice_settings *settings, int sample_rate, uint3
     }
     close(requests[0]);
     close(replies[1]);
-    *place = (zygote){.used = 1, .settings = *settings, .pid = pid, .requests = requests[1], .replies = replies[0]};
+    *place = (zygote){.used = 1, .settings = *settings, .pid = pid, .requests = requests[1], .replies = replies[0], .from_hub = shared != 0};
     int32_t reply[3];
     if (read_exactly(place->replies, reply, sizeof reply) != 0 || reply[2] < 0 || (size_t)reply[2] >= note_size ||
         read_exactly(place->replies, note, (size_t)reply[2]) != 0) {
@@ -285,12 +319,12 @@ static void watch_in_place(zygote *server, const narrate_worker_request *request
         if (ready > 0) break;
     }
     int32_t reply[2];
-    if (read_reply(server->replies, reply) != 0 || reply[0] != WORK_OVER) {
+    if (zygote_reply(server, reply) != 0 || reply[0] != WORK_OVER) {
         report_end(server, request, 0);
         return;
     }
     // The answer is being written (as fast as the client reads it); then the final frame.
-    if (read_reply(server->replies, reply) != 0) report_end(server, request, 0);
+    if (zygote_reply(server, reply) != 0) report_end(server, request, 0);
 }
 
 // Hands a synthesis to the zygote of its voice and waits until it has answered.
@@ -317,7 +351,7 @@ void synthesize(const narrate_worker_request *request, const char *voice, const 
         return;
     }
     int32_t reply[2];
-    if (write_all(server->requests, parts, 3) != 0 || read_reply(server->replies, reply) != 0) {
+    if (write_all(server->requests, parts, 3) != 0 || zygote_reply(server, reply) != 0) {
         // The zygote died (it never should: it only forks and waits).
         zygote_end(server);
         final_frame(request->id, NARRATE_WORKER_EXITED, 2, "the voice process ended unexpectedly");

@@ -18,7 +18,14 @@ final class ESpeakWorkerPool: Sendable {
     init(count: Int, executable: Result<String, SpeechError>, environment: [String: String]?) {
         self.count = max(1, count)
         self.executable = executable
-        self.environment = environment
+        // The pool's workers share one hub (narrate-worker's hub.c): their zygotes for a neural
+        // voice are forked from one process that loaded it, so the model is in memory once. A
+        // caller's own setting (empty: none) is kept.
+        var shared = environment ?? ProcessInfo.processInfo.environment
+        if shared["NARRATE_WORKER_HUB"] == nil {
+            shared["NARRATE_WORKER_HUB"] = "\(getpid())/\(UUID().uuidString)"
+        }
+        self.environment = shared
         workers = Mutex([])
     }
 
