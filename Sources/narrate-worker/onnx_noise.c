@@ -20,14 +20,34 @@ uint64_t onnx_noise_key(float seed, int64_t stream) {
     return key ^ (key >> 31);
 }
 
+// The standard normal quantile at p in (0, 1): Acklam's rational approximation (relative error
+// under 1.2e-9). Its central 95% is arithmetic alone, so it is the same on every machine and
+// several times cheaper than Box–Muller's logarithm and cosine; only the tails take a logarithm.
+static double normal_quantile(double p) {
+    static const double a[] = {-3.969683028665376e+01, 2.209460984245205e+02, -2.759285104469687e+02,
+                               1.383577518672690e+02,  -3.066479806614716e+01, 2.506628277459239e+00};
+    static const double b[] = {-5.447609879822406e+01, 1.615858368580409e+02, -1.556989798598866e+02,
+                               6.680131188771972e+01,  -1.328068155288572e+01};
+    static const double c[] = {-7.784894002430293e-03, -3.223964580411365e-01, -2.400758277161838e+00,
+                               -2.549732539343734e+00, 4.374664141464968e+00,  2.938163982698783e+00};
+    static const double d[] = {7.784695709041462e-03, 3.224671290700398e-01, 2.445134137142996e+00, 3.754408661907416e+00};
+    const double tail = 0.02425;
+    if (p >= tail && p <= 1 - tail) {
+        double q = p - 0.5, r = q * q;
+        return (((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5]) * q /
+               (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1);
+    }
+    double q = sqrt(-2 * log(p < 0.5 ? p : 1 - p));
+    double x = (((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) / ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1);
+    return p < 0.5 ? x : -x;
+}
+
 double onnx_noise_normal(uint64_t key, uint64_t index) {
     uint64_t z = key + (index + 1) * 0x9E3779B97F4A7C15ull;
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
     z ^= z >> 31;
-    double u1 = ((double)(z >> 32) + 0.5) / 4294967296.0;
-    double u2 = ((double)(z & 0xFFFFFFFFu) + 0.5) / 4294967296.0;
-    return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
+    return normal_quantile(((double)(z >> 11) + 0.5) * 0x1p-53);  // 53 bits: a uniform in (0, 1)
 }
 
 void onnx_noise_fill(uint64_t key, float mean, float scale, float *out, size_t count) {

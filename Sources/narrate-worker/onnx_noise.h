@@ -21,8 +21,8 @@
 OrtCustomOpDomain *onnx_noise_domain(const ort_api *api, char *failure, size_t size);
 
 // The generator: the key of a node (its seed and stream), and the standard normal draw at
-// `index` under that key. SplitMix64 at counter `index` gives 64 bits; their halves are two
-// uniforms in (0, 1), and Box–Muller makes them one normal draw.
+// `index` under that key. SplitMix64 at counter `index` gives 64 bits, 53 of them a uniform in
+// (0, 1), and the normal quantile there is the draw (inverse transform sampling).
 uint64_t onnx_noise_key(float seed, int64_t stream);
 double onnx_noise_normal(uint64_t key, uint64_t index);
 // `count` draws from index 0 on, as the operator gives them: mean + scale × normal, in float.

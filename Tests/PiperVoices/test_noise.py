@@ -59,6 +59,9 @@ def test_a_million_draws_are_standard_normal_within_half_a_percent(noise):
     # And shaped like it: a normal's share within one and two deviations.
     assert abs(np.mean(np.abs(values) < 1) - 0.6827) < 0.005
     assert abs(np.mean(np.abs(values) < 2) - 0.9545) < 0.005
+    # Its tails too (the quantile's tail branch, below 2.4% and above 97.6%), on both sides.
+    assert abs(np.mean(values > 3) - 0.00135) < 0.0003 and abs(np.mean(values < -3) - 0.00135) < 0.0003
+    assert values.min() < -4 and values.max() > 4
 
 
 def test_mean_and_scale_are_applied(noise):

@@ -21,9 +21,10 @@ public struct PiperVoice: Sendable {
     static let seed = 1
 
     /// How the noise is drawn: the worker's stateless operator (narrate-worker/onnx_noise.h),
-    /// SplitMix64 by element and Box–Muller, in place of ONNX Runtime's RandomNormalLike. Part
-    /// of the cache key and of the converted model's name: other noise is other audio.
-    static let noise = "stateless-splitmix64-1"
+    /// SplitMix64 by element and the normal quantile (version 1 drew with Box–Muller), in place of
+    /// ONNX Runtime's RandomNormalLike. Part of the cache key and of the converted model's name:
+    /// other noise is other audio.
+    static let noise = "stateless-splitmix64-2"
 
     /// The largest model loaded (Piper's "high" voices are about 115 MB).
     static let maxModelBytes: Int64 = 1 << 30
