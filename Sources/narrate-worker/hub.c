@@ -399,7 +399,6 @@ static int start_hub(const struct sockaddr_un *address, socklen_t length) {
             close(null);
         }
         close_all_but(listener);  // its zygotes' pipes, the pipes of the zygote being asked for
-        signal(SIGCHLD, SIG_DFL);
         hub_main(listener);
         _exit(0);
     }

@@ -100,7 +100,8 @@ static int zygote_end(zygote *ended) {
     return status;
 }
 
-void close_zygote_pipes(void) {
+// Closes this worker's ends of its zygotes' pipes (in a process forked from the worker).
+static void close_zygote_pipes(void) {
     for (int index = 0; index < MAX_ZYGOTES; index++) {
         if (zygotes[index].used) {
             close(zygotes[index].requests);

@@ -17,8 +17,6 @@ extern int child_per_text;
 void zygote_load_reply(int fd, int32_t status, int32_t detail, const char *note);
 // A loaded zygote's life: serves requests one at a time until the worker closes its input.
 void zygote_serve(int requests, int replies, int in_place, int sample_rate);
-// Closes this worker's ends of its zygotes' pipes (in a process forked from the worker).
-void close_zygote_pipes(void);
 
 void synthesize(const narrate_worker_request *request, const char *voice, const char *text, const char *entry_path, int sample_rate);
 void end_zygotes(void);
