@@ -218,6 +218,24 @@ def play_page_with_sentences(server, browser, least: int = 3) -> list:
     return starts
 
 
+def test_opening_a_book_warms_the_player_without_asking_the_service_for_audio(server, browser):
+    # Given a book in the library, not yet opened in this tab
+    requests.post(server.v1 + "/books", data=WASTELAND.read_bytes(), headers={"Content-Type": "application/epub+zip"}, timeout=60)
+    identifier = book_id(server, "The Waste Land")
+    browser.get("about:blank")
+    # When it is opened
+    browser.get(f"{server.http}/#/book/{identifier}/1")
+    wait(browser).until(lambda d: "(1 of" in d.find_element(By.ID, "page-label").text)
+    # Then a muted player of the page's own has played its silent frames (the browser's media
+    # decoders and audio output are ready before play is pressed), no audio was asked of the
+    # service for it, the page's player is untouched, and the console shows no error
+    wait(browser, 10).until(lambda d: d.execute_script("return performance.getEntriesByName('narrate:player-warm').length") == 1)
+    asked = browser.execute_script("return performance.getEntriesByType('resource').map(r => r.name)")
+    assert not [name for name in asked if "/audio" in name and "/audio/voices" not in name], asked
+    assert browser.execute_script("const a = document.getElementById('audio'); return a.paused && !a.src")
+    finish(browser, "player-warm")
+
+
 def test_the_sentence_spoken_is_lit_and_the_light_follows_the_audio(server, browser):
     # Given a page playing, its first sentence lit
     starts = play_page_with_sentences(server, browser)

@@ -200,6 +200,7 @@ async function openBook(id, pageIndex) {
     $("book-author").textContent = book.authors.join(", ");
     document.title = `${book.title} \u2014 Narrate`;
     renderContents();
+    warmPlayer();
     prepareExport(book).catch(report);
     if (pageIndex === null) pageIndex = book.progress ? book.progress.page_index - 1 : 0;
   }
@@ -311,6 +312,35 @@ function streamFor(index) {
     }
   }, { once: true });
   return url;
+}
+
+// A browser loads its media decoders and opens its audio output the first time a page plays,
+// which made the first play in a tab some 200 ms slower than the next. A book being opened has
+// a muted player play a few silent frames, made here, so that is done before play is pressed.
+let warmed = false;
+function warmPlayer() {
+  if (warmed || !streams()) return;
+  warmed = true;
+  const player = new Audio();
+  player.muted = true;
+  const source = new MediaSource();
+  source.addEventListener("sourceopen", () => {
+    const buffer = source.addSourceBuffer("audio/mpeg");
+    buffer.addEventListener("updateend", () => { source.endOfStream(); player.play().catch(() => {}); }, { once: true });
+    buffer.appendBuffer(silentFrames());
+  }, { once: true });
+  player.addEventListener("playing", () => performance.mark("narrate:player-warm"), { once: true });
+  player.addEventListener("ended", () => { URL.revokeObjectURL(player.src); player.removeAttribute("src"); player.load(); }, { once: true });
+  player.src = URL.createObjectURL(source);
+}
+
+// Silent MPEG-2 Layer III frames (32 kbit/s, mono, at 22,050 Hz): a header, then zeroed side
+// information and main data; 0.26 s of them.
+function silentFrames() {
+  const size = Math.floor((72 * 32000) / 22050);
+  const frames = new Uint8Array(10 * size);
+  for (let frame = 0; frame < 10; frame++) frames.set([0xff, 0xf3, 0x40, 0xc0], frame * size);
+  return frames;
 }
 
 function streams() {
