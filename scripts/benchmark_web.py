@@ -94,7 +94,6 @@ def play_to_sound(driver, url: str, book: str, page: int) -> float:
         window.fetch = function (...args) {
             const answer = fetched.apply(this, args);
             if (String(args[0]).includes('/audio') && window.__times.answer === undefined) {
-                window.__times.asked = performance.now();
                 answer.then(() => { window.__times.answer = performance.now(); }, () => {});
             }
             return answer;
