@@ -8,12 +8,14 @@
 // A style pack is raw little-endian float32, rows of 256 (kokoro-onnx's packs have 510): a
 // batch of n tokens takes row min(n, rows) - 1 of the weighted sum of the packs. The graph has
 // no random nodes: the same tokens, style and speed give the same samples.
-// The zygote sets the eSpeak language, loads the model and the packs; each child phonemizes
-// its text, cuts it into batches of at most 510 tokens, runs each ([0, tokens…, 0]), trims
-// its silence as kokoro-onnx does (librosa's trim: 60 dB below the loudest 2048-sample frame,
-// hop 512), adds the pause its last mark asks for (after the last batch too, where kokoro-onnx
-// adds none: a chunk's audio then joins the next chunk's as batches join), and scales the
-// samples to 16 bits (clipped to ±1, times 32767, rounded to nearest).
+// The zygote sets the eSpeak language, loads the model (its per-token durations made a graph
+// output) and the packs; each text is phonemized whole and cut into batches of at most 510
+// tokens as kokoro-onnx does (several sentences to a batch), its sentences found in the
+// phonemes and marked where the durations say, each batch run ([0, tokens…, 0]), trimmed
+// of its silence as kokoro-onnx does (librosa's trim: 60 dB below the loudest 2048-sample frame,
+// hop 512), followed by the pause its last mark asks for (after the last batch too, where kokoro-onnx
+// adds none: a chunk's audio then joins the next chunk's as batches join), and scaled to
+// 16 bits (clipped to ±1, times 32767, rounded to nearest).
 
 #include <errno.h>
 #include <fcntl.h>
@@ -29,6 +31,7 @@
 #include "engine.h"
 #include "espeak.h"
 #include "kokoro_text.h"
+#include "onnx_seed.h"
 #include "onnx_session.h"
 #include "phonemes.h"
 
@@ -191,9 +194,25 @@ static uint32_t load(const voice_settings *settings, int32_t *detail, char *note
     size_t model_length = 0;
     uint8_t *model = onnx_read_model(model_path, &model_length, note, note_size);
     if (!model) return NARRATE_WORKER_MODEL_FAILED;
-    char failure[512];
-    int opened = onnx_open_session(&voice.ort, model, model_length, fields[9], failure, sizeof failure);
+    // The per-token durations made an output of the graph (its samples unchanged): they time
+    // each sentence inside a batch of several. A graph without them is run a sentence at a time.
+    size_t timed_length = 0;
+    onnx_random_nodes nodes = {.durations_wanted = 1};
+    uint8_t *timed = onnx_seed_random_nodes(model, model_length, 0.0f, &timed_length, &nodes);
     munmap(model, model_length);
+    if (!timed) {
+        snprintf(note, note_size, "the model %s cannot be loaded (truncated, corrupt or not ONNX; install the voice again)", model_path);
+        return NARRATE_WORKER_MODEL_FAILED;
+    }
+    char ort_prefix[4200] = "";
+    if (fields[9][0]) snprintf(ort_prefix, sizeof ort_prefix, "%s-timed", fields[9]);
+    char failure[512];
+    int opened = onnx_open_session(&voice.ort, timed, timed_length, ort_prefix, failure, sizeof failure);
+    free(timed);
+    if (nodes.durations[0] && !(voice.ort.second_output = strdup(nodes.durations))) {
+        snprintf(note, note_size, "out of memory");
+        return NARRATE_WORKER_MODEL_FAILED;
+    }
     if (opened != 0) {
         snprintf(note, note_size, "the model %s cannot be loaded (truncated, corrupt or not ONNX; install the voice again): %s", model_path, failure);
         return NARRATE_WORKER_MODEL_FAILED;
@@ -255,8 +274,61 @@ static int16_t to_pcm(float value) {
     return (int16_t)lrintf(value * 32767.0f);
 }
 
-// One batch through the model; its trimmed samples and the pause after it appended.
-static uint32_t run_batch(const kokoro_symbols *batch, double pause, int32_t *detail) {
+// A sentence of a text: where it lies in it (Unicode scalars) and its phonemes' span in the
+// text's.
+typedef struct {
+    int32_t offset, length;
+    size_t symbol, symbols;
+} kokoro_sentence;
+
+typedef struct {
+    kokoro_sentence *items;
+    size_t count;
+} kokoro_sentences;
+
+static int is_pause_symbol(uint32_t point) {
+    return kokoro_is_space(point) || (point < 0x80 && strchr(".,!?;:\"'()-", (int)point)) || point == 0x2026 || point == 0x2014 || point == 0xAB || point == 0xBB ||
+           point == 0x201C || point == 0x201D || point == 0xA1 || point == 0xBF;
+}
+
+// Marks the sentences that start in `batch` in its trimmed audio, which starts at sample `base`:
+// the first at the audio's start; a later one where the sentence before it stops sounding (at
+// its closing punctuation: the model puts a sentence's trailing silence on its last sound, and
+// the next one's onset on the space before it). The model's per-token durations say where each
+// token's audio lies, in proportion to the samples it gave (600 per unit); token 0 is the
+// padding before the batch.
+static void mark_sentences(const kokoro_symbols *batch, const kokoro_sentences *sentences, size_t samples, size_t start, size_t end, uint64_t base) {
+    const float *durations = voice.ort.second_data;
+    size_t tokens = voice.ort.second_elements;
+    double total = 0;
+    for (size_t index = 0; durations && index < tokens; index++) total += durations[index];
+    for (size_t index = 0; index < sentences->count; index++) {
+        const kokoro_sentence *sentence = &sentences->items[index];
+        if (!sentence->symbols || sentence->symbol < batch->origin || sentence->symbol >= batch->origin + batch->count) continue;
+        double sample = 0;
+        if (durations && total > 0 && sentence->symbol > batch->origin) {
+            // The tokens up to the last sound of the sentence before.
+            size_t token = 1, sounded = 1;
+            for (size_t symbol = 0; symbol < sentence->symbol - batch->origin; symbol++) {
+                size_t ids = 0;
+                phoneme_ids_of(&voice.vocabulary, batch->points[symbol], &ids);
+                if (!ids) continue;
+                token++;
+                if (!is_pause_symbol(batch->points[symbol])) sounded = token;
+            }
+            double before = 0;
+            for (size_t at = 0; at < sounded && at < tokens; at++) before += durations[at];
+            sample = (double)samples * before / total;
+        }
+        double trimmed = sample > (double)start ? sample - (double)start : 0;
+        if (trimmed > (double)(end - start)) trimmed = (double)(end - start);
+        audio_mark_at(sentence->offset, sentence->length, (int64_t)(base + (uint64_t)llround(trimmed)));
+    }
+}
+
+// One batch through the model; its trimmed samples and the pause after it appended, and a mark
+// for each sentence that starts in it.
+static uint32_t run_batch(const kokoro_symbols *batch, const kokoro_sentences *sentences, double pause, int32_t *detail) {
     const ort_api *api = voice.ort.api;
     size_t token_count = 0;
     int64_t *tokens = malloc((batch->count + 2) * sizeof *tokens);
@@ -296,6 +368,10 @@ static uint32_t run_batch(const kokoro_symbols *batch, double pause, int32_t *de
     }
     size_t start = 0, end = 0;
     trim_silence(data, samples, &start, &end);
+    mark_sentences(batch, sentences, samples, start, end, audio_sample_count());
+    if (voice.ort.second) voice.ort.api->ReleaseValue(voice.ort.second);
+    voice.ort.second = NULL;
+    voice.ort.second_data = NULL;
     int16_t block[4096];
     uint32_t status = 0;
     for (size_t done = start; done < end && !status;) {
@@ -315,16 +391,141 @@ static int32_t scalars_of(const char *text) {
     return count;
 }
 
-// The text's batches; exits the child when memory runs out.
-static void batches_of(const narrate_worker_request *request, const char *text, kokoro_symbols **batches, size_t *count) {
-    read_markup_as_asked(request);
+static int is_sentence_end(uint32_t point) {
+    return point == '.' || point == '!' || point == '?' || point == 0x2026 || point == 0x3002 || point == 0xFF01 || point == 0xFF1F;
+}
+
+static int closes(uint32_t point) {
+    return point == '"' || point == '\'' || point == ')' || point == ']' || point == 0x201D || point == 0x2019 || point == 0xBB;
+}
+
+// The code point at `*at` (UTF-8, as Narrate sends it), `*at` moved past it.
+static uint32_t next_point(const unsigned char **at) {
+    uint32_t point = *(*at)++;
+    int more = point >= 0xF0 ? 3 : point >= 0xE0 ? 2 : point >= 0xC0 ? 1 : 0;
+    if (more) point &= 0x3Fu >> more;
+    while (more-- > 0 && (**at & 0xC0) == 0x80) point = point << 6 | (*(*at)++ & 0x3F);
+    return point;
+}
+
+static void out_of_memory(void) {
+    fprintf(stderr, "narrate-worker: out of memory while phonemizing\n");
+    _exit(3);
+}
+
+// The text's phonemes (kokoro_phonemize: exits the child when memory runs out).
+static kokoro_symbols phonemes_of(const char *text, size_t bytes, int markup) {
+    char *piece = malloc(bytes + 1);
+    if (!piece) out_of_memory();
+    memcpy(piece, text, bytes);
+    piece[bytes] = 0;
     kokoro_symbols phonemes = {0};
-    int markup = ((request->flags & NARRATE_WORKER_FLAG_PHONEMES) ? KOKORO_PHONEME_SPANS : 0) | ((request->flags & NARRATE_WORKER_FLAG_SSML) ? KOKORO_MARKUP_TAGS : 0);
-    if (kokoro_phonemize(text, &voice.vocabulary, markup, &phonemes) != 0 || kokoro_split(&phonemes, KOKORO_MAX_TOKENS, batches, count) != 0) {
-        fprintf(stderr, "narrate-worker: out of memory while phonemizing\n");
-        _exit(3);
+    if (kokoro_phonemize(piece, &voice.vocabulary, markup, &phonemes) != 0) out_of_memory();
+    free(piece);
+    return phonemes;
+}
+
+// Where the sentence text[from, to) lies (Unicode scalars; `scalar` is `from`'s), without the
+// whitespace around it; 0 when it is all whitespace.
+static int place(const char *from, const char *to, int32_t scalar, kokoro_sentence *sentence) {
+    int32_t lead = 0, scalars = 0, spoken_end = 0;
+    for (const unsigned char *at = (const unsigned char *)from; at < (const unsigned char *)to;) {
+        uint32_t point = next_point(&at);
+        scalars++;
+        if (!kokoro_is_space(point)) spoken_end = scalars;
+        else if (spoken_end == 0) lead = scalars;
     }
-    free(phonemes.points);
+    *sentence = (kokoro_sentence){scalar + lead, spoken_end - lead, 0, 0};
+    return spoken_end > 0;
+}
+
+// The text's phonemes, as kokoro-onnx makes them (the whole text at once), and its sentences:
+// the text cut after . ! ? … (with the closing quotes or brackets after it) where whitespace
+// follows, never inside a phoneme span [[…]] (SSML is one sentence). A cut counts where the
+// phonemes of the text before it are the start of the whole's, a space after them: there the
+// next sentence's phonemes start. Elsewhere (an abbreviation, which reads otherwise alone) the
+// sentence goes on.
+static void sentences_of(const narrate_worker_request *request, const char *text, kokoro_symbols *all, kokoro_sentences *sentences) {
+    read_markup_as_asked(request);
+    int markup = ((request->flags & NARRATE_WORKER_FLAG_PHONEMES) ? KOKORO_PHONEME_SPANS : 0) | ((request->flags & NARRATE_WORKER_FLAG_SSML) ? KOKORO_MARKUP_TAGS : 0);
+    size_t length = strlen(text);
+    *all = phonemes_of(text, length, markup);
+    *sentences = (kokoro_sentences){calloc(length + 1, sizeof(kokoro_sentence)), 0};
+    if (!sentences->items) out_of_memory();
+    const unsigned char *at = (const unsigned char *)text, *from = at;
+    int32_t scalar = 0, from_scalar = 0;
+    size_t from_symbol = 0;
+    int in_span = 0;
+    while (*at) {
+        if (markup & KOKORO_PHONEME_SPANS) {
+            if (at[0] == '[' && at[1] == '[') in_span = 1;
+            else if (in_span && at[0] == ']' && at[1] == ']') in_span = 0;
+        }
+        uint32_t point = next_point(&at);
+        scalar++;
+        if (in_span || (markup & KOKORO_MARKUP_TAGS) || !is_sentence_end(point)) continue;
+        uint32_t following = 0;
+        while (*at) {
+            const unsigned char *peek = at;
+            following = next_point(&peek);
+            if (!is_sentence_end(following) && !closes(following)) break;
+            at = peek;
+            scalar++;
+            following = 0;
+        }
+        if (!*at || !kokoro_is_space(following)) continue;
+        kokoro_symbols before = phonemes_of(text, (size_t)(at - (const unsigned char *)text), markup);
+        int cuts = before.count > from_symbol && before.count < all->count && all->points[before.count] == ' ' &&
+                   memcmp(before.points, all->points, before.count * sizeof *before.points) == 0;
+        size_t next_symbol = before.count + 1;
+        free(before.points);
+        if (!cuts) continue;
+        kokoro_sentence sentence;
+        if (place((const char *)from, (const char *)at, from_scalar, &sentence)) {
+            sentence.symbol = from_symbol;
+            sentence.symbols = next_symbol - 1 - from_symbol;
+            sentences->items[sentences->count++] = sentence;
+        }
+        from = at;
+        from_scalar = scalar;
+        from_symbol = next_symbol;
+    }
+    kokoro_sentence last;
+    if (from_symbol < all->count && place((const char *)from, (const char *)at, from_scalar, &last)) {
+        last.symbol = from_symbol;
+        last.symbols = all->count - from_symbol;
+        sentences->items[sentences->count++] = last;
+    }
+}
+
+// The text's batches and sentences: with the model's durations, its sentences' phonemes cut
+// into batches as kokoro-onnx cuts a text's (several sentences to a batch, each timed by the
+// durations); without them, each sentence's cut alone. Exits the child when memory runs out.
+static void batches_of(const narrate_worker_request *request, const char *text, kokoro_symbols **batches, size_t *count, kokoro_sentences *sentences) {
+    kokoro_symbols all;
+    sentences_of(request, text, &all, sentences);
+    *batches = NULL;
+    *count = 0;
+    if (voice.ort.second_output || sentences->count < 2) {
+        if (kokoro_split(&all, KOKORO_MAX_TOKENS, batches, count) != 0) out_of_memory();
+        free(all.points);
+        return;
+    }
+    for (size_t index = 0; index < sentences->count; index++) {
+        const kokoro_sentence *sentence = &sentences->items[index];
+        kokoro_symbols one = {all.points + sentence->symbol, sentence->symbols, 0}, *parts = NULL;
+        size_t part_count = 0;
+        if (kokoro_split(&one, KOKORO_MAX_TOKENS, &parts, &part_count) != 0) out_of_memory();
+        kokoro_symbols *grown = realloc(*batches, (*count + part_count + 1) * sizeof *grown);
+        if (!grown) out_of_memory();
+        *batches = grown;
+        for (size_t part = 0; part < part_count; part++) {
+            parts[part].origin += sentence->symbol;
+            (*batches)[(*count)++] = parts[part];
+        }
+        free(parts);
+    }
+    free(all.points);
 }
 
 static void free_batches(kokoro_symbols *batches, size_t count) {
@@ -336,17 +537,17 @@ static uint32_t synthesize(const narrate_worker_request *request, const char *te
     audio_set_rate(KOKORO_SAMPLE_RATE);
     kokoro_symbols *batches = NULL;
     size_t count = 0;
-    batches_of(request, text, &batches, &count);
-    // One mark for the text: the batches are phonemes, which no longer say where they were in it.
-    audio_mark(0, scalars_of(text));
+    kokoro_sentences sentences;
+    batches_of(request, text, &batches, &count, &sentences);
     // The pause a batch's last mark asks for follows every batch, the last one too: a chunk's
     // audio then joins the next chunk's as kokoro-onnx joins batches.
     uint32_t status = 0;
     for (size_t index = 0; index < count && !status; index++) {
         double pause = kokoro_pause_after(&batches[index], voice.sentence_pause, voice.clause_pause);
-        status = run_batch(&batches[index], pause, detail);
+        status = run_batch(&batches[index], &sentences, pause, detail);
     }
     free_batches(batches, count);
+    free(sentences.items);
     return status;
 }
 
@@ -354,7 +555,9 @@ static uint32_t synthesize(const narrate_worker_request *request, const char *te
 static void phonemes(const narrate_worker_request *request, const char *text, char **lines, size_t *length) {
     kokoro_symbols *batches = NULL;
     size_t count = 0;
-    batches_of(request, text, &batches, &count);
+    kokoro_sentences sentences;
+    batches_of(request, text, &batches, &count, &sentences);
+    free(sentences.items);
     char *out = NULL;
     size_t used = 0, capacity = 0;
     int32_t scalars = scalars_of(text);

@@ -403,6 +403,12 @@ int kokoro_phonemize(const char *utf8, const phoneme_map *vocabulary, int markup
     out->points = result.points;
     out->count = result.count;
     free(kept_symbols.points);
-    // The lists' texts are left to the child's exit (it phonemizes once).
+    // The zygote phonemizes every text (and each sentence's start again): nothing is kept. Each
+    // piece's text went into one line (restore moves them), the marks' were copied.
+    for (size_t index = 0; index < lines.count; index++) free(lines.items[index].points);
+    for (size_t index = 0; index < marks.count; index++) free(marks.items[index].marks.points);
+    free(lines.items);
+    free(marks.items);
+    free(pieces.items);
     return 0;
 }

@@ -150,6 +150,7 @@ int kokoro_split(const kokoro_symbols *phonemes, size_t limit, kokoro_symbols **
     for (size_t batch = 0; batch < total; batch++) {
         size_t symbols = 0;
         for (size_t index = first; index < ends[batch]; index++) symbols += atoms.atoms[index].length + (index > first);
+        out[batch].origin = atoms.atoms[first].start;
         out[batch].points = malloc((symbols ? symbols : 1) * sizeof(uint32_t));
         if (!out[batch].points) return -1;
         for (size_t index = first; index < ends[batch]; index++) {

@@ -14,10 +14,12 @@
 
 #define KOKORO_MAX_TOKENS 510
 
-// A run of code points (malloc'd).
+// A run of code points (malloc'd); a batch's `origin` is where it starts in the phonemes it was
+// cut from (its symbols are theirs from there, whitespace runs being single spaces).
 typedef struct {
     uint32_t *points;
     size_t count;
+    size_t origin;
 } kokoro_symbols;
 
 // What eSpeak is to read as markup, which phonemizer's punctuation marks must not cut.

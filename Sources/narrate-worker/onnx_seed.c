@@ -1,10 +1,12 @@
 // A Piper voice's graph draws noise from RandomNormalLike nodes that have no `seed`, so ONNX
 // Runtime seeds them from the clock and every run speaks differently. Here the model's bytes
 // are rewritten before the session is made: each random node gets a `seed` attribute, so the
-// same ids give the same samples in every process. Only the protobuf's framing is parsed
+// same ids give the same samples in every process. For Kokoro, the per-token durations are made
+// a graph output too (they time sentences). Only the protobuf's framing is parsed
 // (tags, varints, lengths); every field but the nodes' is copied as it is.
 //
-// ModelProto.graph = 7; GraphProto.node = 1; NodeProto.op_type = 4, .attribute = 5;
+// ModelProto.graph = 7; GraphProto.node = 1, .output = 12; NodeProto.input = 1, .output = 2,
+// .op_type = 4, .attribute = 5;
 // AttributeProto.name = 1, .f = 2 (fixed32), .g = 6, .graphs = 11, .type = 20 (FLOAT = 1).
 
 #include <stdlib.h>
@@ -151,19 +153,40 @@ static void put_string_field(buffer *out, uint64_t number, const char *text) {
     put(out, text, strlen(text));
 }
 
+static int names(const field *item, const char *name) {
+    return item->value && item->value_length == strlen(name) && memcmp(item->value, name, item->value_length) == 0;
+}
+
+static void copy_name(char *to, const field *item) {
+    size_t length = item->value_length < 255 ? (size_t)item->value_length : 0;  // a longer name is no name here
+    memcpy(to, item->value, length);
+    to[length] = 0;
+}
+
+// Notes a Round node's output, and the first Clip that takes one: the durations.
+static void note_durations(onnx_random_nodes *nodes, const field *kind, const field *input, const field *output) {
+    if (names(kind, "Round") && output->value) copy_name(nodes->rounded, output);
+    if (names(kind, "Clip") && output->value && !nodes->durations[0] && nodes->rounded[0] && names(input, nodes->rounded)) copy_name(nodes->durations, output);
+}
+
 // A node: a random one gets a seed; with `nodes->stateless_wanted`, a RandomNormalLike becomes
 // the stateless operator (onnx_noise.h) with its seed and its stream (the how-manieth it is).
 static int rewrite_node(const uint8_t *bytes, size_t length, float seed, buffer *out, onnx_random_nodes *nodes, int depth) {
     const uint8_t *at = bytes, *end = bytes + length;
     field item;
     int status, random = 0, stateless = 0, has_seed = 0;
+    field kind = {0}, input = {0}, output = {0};
     while ((status = next_field(&at, end, &item)) == 0) {
         if (item.wire == 2 && item.number == 4) {
             random = is_random(item.value, item.value_length);
             stateless = nodes->stateless_wanted && is_normal_like(item.value, item.value_length);
+            kind = item;
         }
+        if (item.wire == 2 && item.number == 1 && !input.value) input = item;
+        if (item.wire == 2 && item.number == 2 && !output.value) output = item;
     }
     if (status < 0) return -1;
+    if (nodes->durations_wanted && depth == 0) note_durations(nodes, &kind, &input, &output);
     at = bytes;
     while ((status = next_field(&at, end, &item)) == 0) {
         if (stateless && item.wire == 2 && item.number == 4) {
@@ -222,12 +245,24 @@ static int rewrite_node(const uint8_t *bytes, size_t length, float seed, buffer 
     return 0;
 }
 
+// Whether a ValueInfoProto (a graph's output) is named `name`.
+static int value_named(const field *value, const char *name) {
+    const uint8_t *at = value->value, *end = value->value + value->value_length;
+    field item;
+    while (next_field(&at, end, &item) == 0) {
+        if (item.wire == 2 && item.number == 1) return names(&item, name);
+    }
+    return 0;
+}
+
 static int rewrite_graph(const uint8_t *bytes, size_t length, float seed, buffer *out, onnx_random_nodes *nodes, int depth) {
     if (depth > 32) return -1;  // subgraphs nested deeper than any real model's
     const uint8_t *at = bytes, *end = bytes + length;
     field item;
-    int status;
+    int status, shown = 0;
     while ((status = next_field(&at, end, &item)) == 0) {
+        // Outputs follow the nodes (fields are written in order): one may be the durations already.
+        if (depth == 0 && item.wire == 2 && item.number == 12 && nodes->durations[0] && value_named(&item, nodes->durations)) shown = 1;
         if (item.wire == 2 && item.number == 1) {
             buffer node = {0};
             int failed = rewrite_node(item.value, item.value_length, seed, &node, nodes, depth);
@@ -238,7 +273,19 @@ static int rewrite_graph(const uint8_t *bytes, size_t length, float seed, buffer
             put(out, item.start, (size_t)(at - item.start));
         }
     }
-    return status < 0 ? -1 : 0;
+    if (status < 0) return -1;
+    if (depth == 0 && nodes->durations[0] && !shown) {
+        // GraphProto.output (12): ValueInfoProto { name, type: TypeProto { tensor_type { elem_type: FLOAT } } }
+        static const uint8_t float_tensor[] = {2 << 3 | 2, 4, 1 << 3 | 2, 2, 1 << 3 | 0, 1};
+        buffer value = {0};
+        put_string_field(&value, 1, nodes->durations);
+        put(&value, float_tensor, sizeof float_tensor);
+        if (!value.failed) put_message(out, 12, &value);
+        int failed = value.failed;
+        free(value.bytes);
+        if (failed) return -1;
+    }
+    return 0;
 }
 
 uint8_t *onnx_seed_random_nodes(const uint8_t *model, size_t length, float seed, size_t *out_length, onnx_random_nodes *nodes) {
@@ -248,6 +295,8 @@ uint8_t *onnx_seed_random_nodes(const uint8_t *model, size_t length, float seed,
     int status, graphs = 0;
     nodes->stateful = 0;
     nodes->stateless = 0;
+    nodes->durations[0] = 0;
+    nodes->rounded[0] = 0;
     while ((status = next_field(&at, end, &item)) == 0) {
         if (item.wire == 2 && item.number == 7) {
             buffer graph = {0};

@@ -201,8 +201,18 @@ static void remember_if_shortest(onnx_runtime *runtime, const onnx_input *inputs
     runtime->shortest = replay;
 }
 
+// An output's floats and their count; NULL, or the problem (in `failure`).
+static const char *floats_of(const ort_api *api, OrtValue *value, float **data, size_t *elements, char *failure, size_t size) {
+    OrtTensorTypeAndShapeInfo *info = NULL;
+    const char *problem = ort_failure(api, api->GetTensorMutableData(value, (void **)data), failure, size);
+    if (!problem) problem = ort_failure(api, api->GetTensorTypeAndShape(value, &info), failure, size);
+    if (!problem) problem = ort_failure(api, api->GetTensorShapeElementCount(info, elements), failure, size);
+    if (info) api->ReleaseTensorTypeAndShapeInfo(info);
+    return problem;
+}
+
 // The run without the bookkeeping: with `options` (NULL: the defaults).
-static int run_with(const onnx_runtime *runtime, const OrtRunOptions *options, const onnx_input *inputs, size_t count, const char *output_name, OrtValue **output,
+static int run_with(onnx_runtime *runtime, const OrtRunOptions *options, const onnx_input *inputs, size_t count, const char *output_name, OrtValue **output,
                     float **data, size_t *elements, char *failure, size_t size);
 
 int onnx_run(onnx_runtime *runtime, const onnx_input *inputs, size_t count, const char *output_name, OrtValue **output, float **data,
@@ -224,13 +234,17 @@ void onnx_rest(onnx_runtime *runtime) {
         OrtValue *output = NULL;
         float *data = NULL;
         size_t elements = 0;
-        if (run_with(runtime, options, replay->inputs, replay->count, replay->output_name, &output, &data, &elements, failure, sizeof failure) == 0) api->ReleaseValue(output);
+        if (run_with(runtime, options, replay->inputs, replay->count, replay->output_name, &output, &data, &elements, failure, sizeof failure) == 0) {
+            api->ReleaseValue(output);
+            if (runtime->second) api->ReleaseValue(runtime->second);
+            runtime->second = NULL;
+        }
     }
     if (options) api->ReleaseRunOptions(options);
     malloc_trim(0);
 }
 
-static int run_with(const onnx_runtime *runtime, const OrtRunOptions *options, const onnx_input *inputs, size_t count, const char *output_name, OrtValue **output,
+static int run_with(onnx_runtime *runtime, const OrtRunOptions *options, const onnx_input *inputs, size_t count, const char *output_name, OrtValue **output,
                     float **data, size_t *elements, char *failure, size_t size) {
     const ort_api *api = runtime->api;
     OrtValue *values[8] = {NULL};
@@ -242,20 +256,24 @@ static int run_with(const onnx_runtime *runtime, const OrtRunOptions *options, c
                                                                        inputs[index].type, &values[index]), failure, size);
     }
     *output = NULL;
-    const char *output_names[1] = {output_name};
-    if (!problem) problem = ort_failure(api, api->Run(runtime->session, options, names, (const OrtValue *const *)values, count, output_names, 1, output), failure, size);
-    OrtTensorTypeAndShapeInfo *info = NULL;
-    if (!problem) problem = ort_failure(api, api->GetTensorMutableData(*output, (void **)data), failure, size);
-    if (!problem) problem = ort_failure(api, api->GetTensorTypeAndShape(*output, &info), failure, size);
-    if (!problem) problem = ort_failure(api, api->GetTensorShapeElementCount(info, elements), failure, size);
-    if (info) api->ReleaseTensorTypeAndShapeInfo(info);
+    runtime->second = NULL;
+    const char *output_names[2] = {output_name, runtime->second_output};
+    OrtValue *outputs[2] = {NULL, NULL};
+    size_t wanted = runtime->second_output ? 2 : 1;
+    if (!problem) problem = ort_failure(api, api->Run(runtime->session, options, names, (const OrtValue *const *)values, count, output_names, wanted, outputs), failure, size);
+    *output = outputs[0];
+    runtime->second = outputs[1];
+    if (!problem) problem = floats_of(api, *output, data, elements, failure, size);
+    if (!problem && runtime->second) problem = floats_of(api, runtime->second, &runtime->second_data, &runtime->second_elements, failure, size);
     for (size_t index = 0; index < count && index < 8; index++) {
         if (values[index]) api->ReleaseValue(values[index]);
     }
     if (problem) {
         if (problem != failure) snprintf(failure, size, "%s", problem);
         if (*output) api->ReleaseValue(*output);
+        if (runtime->second) api->ReleaseValue(runtime->second);
         *output = NULL;
+        runtime->second = NULL;
         return -1;
     }
     return 0;

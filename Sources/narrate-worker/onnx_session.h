@@ -25,6 +25,12 @@ typedef struct {
     struct onnx_replay *shortest;
     // Whether a run took memory since the last onnx_rest.
     int used;
+    // A second output every run also asks for (Kokoro's per-token durations), or NULL; after
+    // onnx_run, its value (to release with api->ReleaseValue) and floats.
+    const char *second_output;
+    OrtValue *second;
+    float *second_data;
+    size_t second_elements;
 } onnx_runtime;
 
 // Loads ONNX Runtime and makes its environment; 0, or -1 with `note` saying why.

@@ -111,11 +111,19 @@ def test_a_worker_killed_mid_chunk_costs_that_chunk_in_one_line(voices, tmp_path
     assert len(cache_entries(cache)) == 1, "the first sentence's audio was not kept"
 
 
+def around(marker: str) -> str:
+    """Three chunks: a first sentence (alone), one holding `marker` that fills a chunk (700
+    characters), so the last sentence is a chunk of its own."""
+    middle = f"Then {marker} here, " + ", ".join(["and then some more words"] * 26) + "."
+    assert 650 < len(middle) <= 700
+    return f"Fine so far. {middle} And after it, this."
+
+
 def test_a_crash_ends_the_voice_process_and_the_next_text_gets_a_new_one(voices, tmp_path):
     # A Kokoro voice is spoken by its zygote itself (no child per chunk): a crash ends that
     # process, and the text after it, in the same run and worker, is spoken by a new one.
     cache = tmp_path / "cache"
-    text = "Fine so far. Then POISON here. And after it, this."
+    text = around("POISON")
     result = run_narrate(["say", text, "--voice", VOICE, "-o", str(tmp_path / "out.wav"), "-q", "--jobs", "1"],
                          voices, cache=cache, env={"NARRATE_WORKER_CRASH_ON": "POISON"}, check=False)
     assert result.returncode == 1 and "crashed" in result.stderr, result.stderr
@@ -123,14 +131,17 @@ def test_a_crash_ends_the_voice_process_and_the_next_text_gets_a_new_one(voices,
 
 
 def test_a_hang_is_killed_at_its_deadline_and_costs_that_chunk(voices, tmp_path):
+    # The hang is in the first sentence, a chunk of its own with a short deadline (a chunk's
+    # grows with its length); the rest of the text, queued behind it in the same worker, is
+    # spoken by a new one once the hung process is killed.
     cache = tmp_path / "cache"
-    text = "Fine so far. Then STALL here. And after it, this."
+    text = "Then STALL here. And after it, this. And one more."
     result = run_narrate(["say", text, "--voice", VOICE, "-o", str(tmp_path / "out.wav"), "-q", "--jobs", "1"],
                          voices, cache=cache, env={"NARRATE_WORKER_HANG_ON": "STALL"}, check=False, timeout=120)
     assert result.returncode == 1, result.stderr
     lines = [line for line in result.stderr.splitlines() if "error" in line]
     assert len(lines) == 1 and "STALL" in lines[0], result.stderr
-    assert len(cache_entries(cache)) == 2, "the sentences around the hang were not both spoken and kept"
+    assert len(cache_entries(cache)) == 1, "the text after the hang was not spoken and kept"
 
 
 def test_a_crash_that_does_not_come_back_costs_nothing(voices, tmp_path):

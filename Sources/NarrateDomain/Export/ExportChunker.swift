@@ -2,8 +2,8 @@
 public enum ExportChunker {
     /// Every chunk of every item; text offsets are relative to the item's text, whose pages are
     /// joined by a blank line (see `text(of:)`).
-    /// `voice`: a Piper voice is given each page's first sentence alone, a Kokoro voice every
-    /// sentence alone (see `NarrationPipeline.chunks`).
+    /// `voice`: a neural voice (Piper, Kokoro) is given each page's first sentence alone (see
+    /// `NarrationPipeline.chunks`).
     public static func chunks(of items: [ExportItem], voice: VoiceProfile? = nil) -> [ExportChunk] {
         var chunks: [ExportChunk] = []
         for (itemIndex, item) in items.enumerated() {

@@ -9,12 +9,12 @@ struct NarrationPipeline: Sendable {
     /// Engine input is cut into pieces of at most this many Unicode scalars, at sentence boundaries.
     static let maxChunkScalars = 700
 
-    /// The chunks `voice` is given `text` in, packed up to `maxChunkScalars`; a Piper voice's
-    /// first sentence alone (its audio comes sooner); a Kokoro voice's every sentence alone: the
-    /// model gives no timing inside its audio, so a sentence to a chunk is what times the
-    /// subtitles and read-along per sentence (and its batches are short, which costs it less).
+    /// The chunks `voice` is given `text` in, packed up to `maxChunkScalars`; a neural voice's
+    /// first sentence alone (its audio comes sooner). A Kokoro chunk's sentences are batched
+    /// together by its engine, as kokoro-onnx batches a text's (each run makes its own silence,
+    /// so fewer runs cost less), and timed one by one from the model's durations.
     static func chunks(of text: String, voice: VoiceProfile) -> [TextChunk] {
-        TextChunker.chunks(of: text, maxScalars: maxChunkScalars, firstSentenceAlone: voice.isNeural, sentencesAlone: voice.kokoro != nil)
+        TextChunker.chunks(of: text, maxScalars: maxChunkScalars, firstSentenceAlone: voice.isNeural)
     }
     static let lookahead = 4
 

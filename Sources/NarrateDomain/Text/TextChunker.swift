@@ -8,9 +8,8 @@ public enum TextChunker {
     /// is an exact substring of `text` with no leading/trailing whitespace, and `scalarOffset` is where it
     /// starts. Empty/whitespace-only text → `[]`. A `maxScalars` below 1 counts as 1.
     /// With `firstSentenceAlone`, the first sentence is a chunk of its own (a Piper voice: its
-    /// audio comes as soon as that one sentence is spoken, where a whole chunk takes seconds);
-    /// with `sentencesAlone`, every sentence is (a Kokoro voice: its audio is timed per chunk).
-    public static func chunks(of text: String, maxScalars: Int, firstSentenceAlone: Bool = false, sentencesAlone: Bool = false) -> [TextChunk] {
+    /// audio comes as soon as that one sentence is spoken, where a whole chunk takes seconds).
+    public static func chunks(of text: String, maxScalars: Int, firstSentenceAlone: Bool = false) -> [TextChunk] {
         let limit = max(1, maxScalars)
         let scalars = Array(text.unicodeScalars)
         var pieces: [Range<Int>] = []
@@ -18,7 +17,7 @@ public enum TextChunker {
 
         for (index, sentence) in SentenceSplitter.scalarRanges(in: scalars).enumerated() {
             // The second sentence never joins the first when the first stands alone.
-            if !sentencesAlone, !(firstSentenceAlone && index == 1), let current = open, sentence.upperBound - current.lowerBound <= limit {
+            if !(firstSentenceAlone && index == 1), let current = open, sentence.upperBound - current.lowerBound <= limit {
                 open = current.lowerBound..<sentence.upperBound
                 continue
             }

@@ -38,13 +38,20 @@ import Testing
         #expect(repositoryMock.profileCallCount == 0)
     }
 
-    @Test("A Kokoro profile is a neural voice, and every sentence is a chunk of its own (its timing); a Piper voice's first alone")
-    func kokoroChunksBySentence() {
-        #expect(Self.heart.isNeural)
+    @Test("A Kokoro profile is a neural voice: its first sentence is a chunk alone, the others packed (its engine batches and times them), as a Piper voice's")
+    func kokoroChunksAsPiper() {
+        // Given a text of three sentences
         let text = "First sentence here. Second one. Third one."
-        #expect(NarrationPipeline.chunks(of: text, voice: Self.heart).map(\.text) == ["First sentence here.", "Second one.", "Third one."])
-        #expect(NarrationPipeline.chunks(of: text, voice: Self.joe).map(\.text) == ["First sentence here.", "Second one. Third one."])
         let items = [ExportItem(number: 1, fileStem: "one", title: "One", pages: [Page(index: 0, label: "1", text: text)], chapters: [])]
-        #expect(ExportChunker.chunks(of: items, voice: Self.heart).map(\.text) == ["First sentence here.", "Second one.", "Third one."])
+
+        // When it is cut for a Kokoro voice and for a Piper voice
+        let kokoro = NarrationPipeline.chunks(of: text, voice: Self.heart).map(\.text)
+        let piper = NarrationPipeline.chunks(of: text, voice: Self.joe).map(\.text)
+
+        // Then both give the first sentence alone and the others together, in a book too
+        #expect(Self.heart.isNeural)
+        #expect(kokoro == ["First sentence here.", "Second one. Third one."])
+        #expect(piper == kokoro)
+        #expect(ExportChunker.chunks(of: items, voice: Self.heart).map(\.text) == kokoro)
     }
 }
