@@ -177,7 +177,7 @@ def engine_memory(process):
     return sum(pss_kib(p) for p in below(process.pid) if os.path.exists(f"/proc/{p}"))
 
 # Three texts of 4,000 characters from elsewhere in the book, none sharing a sentence (a neural
-# voice's sentences are cached one by one), and the reference's time for each one's first sentence alone.
+# voice's chunks are cached one by one), and the reference's time for each one's first sentence alone.
 samples_text = []
 # The first sentence of each, as Narrate's chunker cuts it (SentenceSplitter: a period after
 # Mr., Mrs., Dr. or St. ends no sentence); the reference is timed on that same text.
