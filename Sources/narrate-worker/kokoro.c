@@ -286,11 +286,6 @@ typedef struct {
     size_t count;
 } kokoro_sentences;
 
-static int is_pause_symbol(uint32_t point) {
-    return kokoro_is_space(point) || (point < 0x80 && strchr(".,!?;:\"'()-", (int)point)) || point == 0x2026 || point == 0x2014 || point == 0xAB || point == 0xBB ||
-           point == 0x201C || point == 0x201D || point == 0xA1 || point == 0xBF;
-}
-
 // Marks the sentences that start in `batch` in its trimmed audio, which starts at sample `base`:
 // the first at the audio's start; a later one where the sentence before it stops sounding (at
 // its closing punctuation: the model puts a sentence's trailing silence on its last sound, and
@@ -314,7 +309,7 @@ static void mark_sentences(const kokoro_symbols *batch, const kokoro_sentences *
                 phoneme_ids_of(&voice.vocabulary, batch->points[symbol], &ids);
                 if (!ids) continue;
                 token++;
-                if (!is_pause_symbol(batch->points[symbol])) sounded = token;
+                if (!kokoro_is_space(batch->points[symbol]) && !kokoro_is_mark_symbol(batch->points[symbol])) sounded = token;
             }
             double before = 0;
             for (size_t at = 0; at < sounded && at < tokens; at++) before += durations[at];

@@ -40,7 +40,7 @@ typedef struct {
     size_t count, capacity;
 } mark_list;
 
-static int is_mark_symbol(uint32_t point) {
+int kokoro_is_mark_symbol(uint32_t point) {
     static const uint32_t marks[] = {';', ':', ',', '.', '!', '?', 0xA1, 0xBF, 0x2014, 0x2026, '"', 0xAB, 0xBB, 0x201C, 0x201D, '(', ')', '{', '}', '[', ']'};
     for (size_t index = 0; index < sizeof marks / sizeof *marks; index++) {
         if (marks[index] == point) return 1;
@@ -55,7 +55,7 @@ static int is_digit(uint32_t point) {
 // A mark at `at` of the line: a mark symbol, a , or . between two ASCII digits excepted.
 static int is_mark_at(const uint32_t *line, size_t length, size_t at) {
     uint32_t point = line[at];
-    if (!is_mark_symbol(point)) return 0;
+    if (!kokoro_is_mark_symbol(point)) return 0;
     if (point != ',' && point != '.') return 1;
     return !(at > 0 && is_digit(line[at - 1]) && at + 1 < length && is_digit(line[at + 1]));
 }

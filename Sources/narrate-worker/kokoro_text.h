@@ -40,6 +40,9 @@ int kokoro_split(const kokoro_symbols *phonemes, size_t limit, kokoro_symbols **
 // `clause` after , ; :, else none.
 double kokoro_pause_after(const kokoro_symbols *batch, double sentence, double clause);
 
+// The punctuation phonemizer keeps (its default marks): no sound of its own in the phonemes.
+int kokoro_is_mark_symbol(uint32_t point);
+
 // Whitespace as Python's str.isspace() has it (what phonemizer's and kokoro-onnx's \s, strip and
 // split read).
 int kokoro_is_space(uint32_t point);
