@@ -85,23 +85,24 @@ def play_to_sound(driver, url: str, book: str, page: int) -> float:
     wait(driver).until(lambda d: f"({page} of" in d.find_element(By.ID, "page-label").text)
     wait(driver).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#voice option[value='" + VOICE + "']"))
     Select(driver.find_element(By.ID, "voice")).select_by_value(VOICE)
-    driver.execute_script("""
-        window.__times = {};
+    # One script that waits for the sound itself: polling the page from here every few
+    # milliseconds would take the page's main thread and a core from what is measured.
+    times = driver.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        const times = {};
         const audio = document.getElementById('audio');
-        audio.addEventListener('playing', () => { window.__times.playing = performance.now(); }, { once: true });
+        audio.addEventListener('playing', () => { times.playing = performance.now(); done(times); }, { once: true });
         // When the page's audio answer arrives (its first bytes: the stream is sent as it is made).
         const fetched = window.fetch;
         window.fetch = function (...args) {
             const answer = fetched.apply(this, args);
-            if (String(args[0]).includes('/audio') && window.__times.answer === undefined) {
-                answer.then(() => { window.__times.answer = performance.now(); }, () => {});
+            if (String(args[0]).includes('/audio') && times.answer === undefined) {
+                answer.then(() => { times.answer = performance.now(); }, () => {});
             }
             return answer;
         };
-        window.__times.click = performance.now();
+        times.click = performance.now();
         document.getElementById('play').click();""")
-    wait(driver).until(lambda d: d.execute_script("return window.__times.playing !== undefined"))
-    times = driver.execute_script("return window.__times")
     driver.execute_script("document.getElementById('audio').pause()")
     return (times["playing"] - times["click"]) / 1000, (times["answer"] - times["click"]) / 1000
 
@@ -112,16 +113,15 @@ def page_gap(driver) -> float:
     wait(driver).until(lambda d: d.execute_script("const a = document.getElementById('audio'); return isFinite(a.duration) && a.duration > 0"))
     driver.execute_script("document.getElementById('audio').play()")
     time.sleep(1.5)  # the next page's audio and timing are fetched while this one plays
-    driver.execute_script("""
-        window.__gap = {};
+    gap = driver.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        const gap = {};
         const audio = document.getElementById('audio');
         audio.addEventListener('ended', () => {
-            window.__gap.ended = performance.now();
-            audio.addEventListener('playing', () => { window.__gap.playing = performance.now(); }, { once: true });
+            gap.ended = performance.now();
+            audio.addEventListener('playing', () => { gap.playing = performance.now(); done(gap); }, { once: true });
         }, { once: true });
         audio.currentTime = Math.max(0, audio.duration - 0.4);""")
-    wait(driver).until(lambda d: d.execute_script("return window.__gap.playing !== undefined"))
-    gap = driver.execute_script("return window.__gap")
     driver.execute_script("document.getElementById('audio').pause()")
     return (gap["playing"] - gap["ended"]) / 1000
 
