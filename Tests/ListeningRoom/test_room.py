@@ -280,6 +280,35 @@ def test_speed_and_voice_are_asked_of_the_engine_and_the_reading_goes_on_from_th
     wait(browser, 60).until(lambda d: lit_sentence(d) >= 0 and not d.execute_script("return document.getElementById('audio').paused"))
 
 
+def test_a_voice_chosen_while_a_page_is_still_streamed_plays_without_an_error(server, browser):
+    # Given a page not made yet, long enough to be still streamed once it sounds
+    identifier = requests.post(server.v1 + "/books", data=(CORPUS / "epub" / "moby-dick.epub").read_bytes(), headers={"Content-Type": "application/epub+zip"}, timeout=120).json()["id"]
+    page = next(p for p in requests.get(f"{server.v1}/books/{identifier}/pages", timeout=30).json()["pages"][20:] if p["words"] >= 250)
+    browser.get(f"{server.http}/#/book/{identifier}/{page['index']}")
+    wait(browser).until(lambda d: f"({page['index']} of" in d.find_element(By.ID, "page-label").text)
+    voices = browser.execute_script("return [...document.querySelectorAll('#voice option')].map(o => o.value).filter(v => v)")
+    other = next(v for v in voices if v != browser.find_element(By.ID, "voice").get_attribute("value"))
+    # When play is pressed and another voice is chosen as soon as the first sentence sounds
+    streaming = browser.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        const audio = document.getElementById('audio');
+        audio.addEventListener('playing', () => {
+            const voice = document.getElementById('voice');
+            voice.value = arguments[0];
+            voice.dispatchEvent(new Event('change'));
+            done(true);
+        }, { once: true });
+        document.getElementById('play').click();""", other)
+    assert streaming
+    # Then the page plays in that voice, and the stream left behind shows no error
+    wanted = "voice=" + quote(other, safe="")
+    audio_requests = "return performance.getEntriesByType('resource').map(e => e.name).filter(n => n.includes('/audio?'))"
+    wait(browser, 120).until(lambda d: any(wanted in name for name in d.execute_script(audio_requests)))
+    wait(browser, 120).until(lambda d: audio_time(d) > 1.0 and not d.execute_script("return document.getElementById('audio').paused"))
+    assert browser.find_element(By.ID, "status").text == ""
+    finish(browser, "room-voice-while-streamed")
+
+
 def test_a_pause_from_the_media_controls_is_followed_by_the_play_button(server, browser):
     # Given a page playing
     play_page_with_sentences(server, browser)

@@ -316,7 +316,9 @@ function streamFor(index) {
       }
       if (source.readyState === "open") source.endOfStream();
     } catch (error) {
-      if (source.readyState === "open") source.endOfStream("network");
+      // A source no longer open: the player moved on (another page, voice or speed).
+      if (source.readyState !== "open") return;
+      source.endOfStream("network");
       report(error);
     }
   }, { once: true });
