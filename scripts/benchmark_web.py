@@ -92,7 +92,7 @@ def play_to_sound(driver, url: str, book: str, page: int) -> float:
         const times = {};
         const audio = document.getElementById('audio');
         audio.addEventListener('playing', () => { times.playing = performance.now(); done(times); }, { once: true });
-        // When the page's audio answer arrives (its first bytes: the stream is sent as it is made).
+        // When the page's audio answer arrives: its headers, sent once the first chunk is spoken.
         const fetched = window.fetch;
         window.fetch = function (...args) {
             const answer = fetched.apply(this, args);

@@ -65,9 +65,9 @@ enum NarrateProcess {
         env["XDG_CACHE_HOME"] = directory.appendingPathComponent("xdg-cache").path
         env["XDG_DATA_HOME"] = directory.appendingPathComponent("xdg-data").path
         env.removeValue(forKey: "NARRATE_CACHE_DIR")
-        // Dozens of these processes run at once on two cores in a full run, each chunk waiting
-        // its turn at a worker: a generous deadline, so that a slow machine is not taken for a
-        // hung engine. The tests of the deadline set their own.
+        // Dozens of these processes run at once on two cores in a full run, and an eSpeak child
+        // may then wait seconds for a core or for its reader: a generous deadline, so that a
+        // slow machine is not taken for a hung engine. The tests of the deadline set their own.
         env["NARRATE_ENGINE_TIMEOUT"] = "120"
         for (key, value) in environment { env[key] = value }
         process.environment = env
