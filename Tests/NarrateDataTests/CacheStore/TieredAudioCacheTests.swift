@@ -15,8 +15,11 @@ struct TieredAudioCacheTests {
     }
 
     // The drain returns as soon as the uploads are done; its deadline only bounds a test run
-    // whose thread pool other suites keep busy.
-    private func makeSUT(mode: CacheStoreSettings.Mode = .readWrite, queueLimit: Int = 64, drain: Duration = .seconds(120)) throws -> (TieredAudioCache, LogHandlerMock.Recorder) {
+    // whose thread pool other suites keep busy. In a full run, the 1,000 tests that start at
+    // once keep the pool so busy that a task's next step waits about 90 s (traced: a key queued
+    // at 0 s reached the upload task at 92.6 s and its upload began at 96 s), and an upload
+    // takes two such steps: CI once saw a 120 s deadline pass before them.
+    private func makeSUT(mode: CacheStoreSettings.Mode = .readWrite, queueLimit: Int = 64, drain: Duration = .seconds(900)) throws -> (TieredAudioCache, LogHandlerMock.Recorder) {
         let (logger, recorder) = LogHandlerMock.logger()
         let sut = TieredAudioCache(local: try AudioCache(directory: folder.path), store: store, mode: mode, drainDeadline: drain, queueLimit: queueLimit, firstPause: .seconds(60), logger: logger)
         return (sut, recorder)
