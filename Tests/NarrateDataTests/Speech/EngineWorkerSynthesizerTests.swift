@@ -146,7 +146,7 @@ struct EngineWorkerSynthesizerTests {
         }
     }
 
-    @Test("A text that hangs is killed at its deadline and reported; the next one is spoken")
+    @Test("A text that hangs is killed at its deadline and reported; the next one is spoken", .timeLimit(.minutes(10)))
     func hangIsKilledAtDeadline() async throws {
         // Given
         let limits = EngineWorkerSynthesizer.Limits(deadlineBase: .seconds(2), deadlinePerScalar: .zero)
@@ -168,9 +168,11 @@ struct EngineWorkerSynthesizerTests {
             Issue.record("expected engineFailed, got \(String(describing: error))")
             return
         }
-        #expect(reason.contains("deadline"))
+        #expect(reason.contains("ran past its 2 s deadline"))
         #expect(text == "This goes on forever.")
-        #expect(failedAfter < .seconds(30))
+        // The reason says the 2 s deadline stopped it. The time, seen from this task, only shows
+        // it was not waited for: in a full run a task's next step can wait 90 s for a thread.
+        #expect(failedAfter < .seconds(300))
         #expect(!next.samples.isEmpty)
     }
 
