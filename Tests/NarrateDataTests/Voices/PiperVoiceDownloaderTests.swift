@@ -16,7 +16,10 @@ import Testing
         served = try TemporaryDirectory()
         destination = try TemporaryDirectory()
         server = try PiperVoicesServer(root: served.path)
-        sut = InstallVoiceUseCase(repository: PiperVoiceDownloader(connectTimeout: .seconds(20), readTimeout: .seconds(20)))
+        // Generous: the client stops reading while the test's task waits for a thread, and in a
+        // full run that wait passed 20 s once ("the server stopped sending"). The timeout test
+        // uses a downloader of its own.
+        sut = InstallVoiceUseCase(repository: PiperVoiceDownloader(connectTimeout: .seconds(300), readTimeout: .seconds(300)))
     }
 
     private var modelURL: String { server.baseURL + "/" + PiperVoiceFixture.modelPath }
