@@ -53,6 +53,42 @@ int64_t monotonic_ms(void) {
     return (int64_t)now.tv_sec * 1000 + now.tv_nsec / 1000000;
 }
 
+// Milliseconds the thread `pid` has waited for a core so far: the kernel's run-queue delay,
+// the second field of /proc/<pid>/schedstat (in nanoseconds). -1 when the kernel does not say.
+static int64_t waited_for_core_ms(pid_t pid) {
+    char path[48];
+    snprintf(path, sizeof path, "/proc/%d/schedstat", (int)pid);
+    FILE *file = fopen(path, "re");
+    if (!file) return -1;
+    unsigned long long ran = 0, waited = 0;
+    int fields = fscanf(file, "%llu %llu", &ran, &waited);
+    fclose(file);
+    return fields == 2 ? (int64_t)(waited / 1000000ULL) : -1;
+}
+
+void engine_clock_start(engine_clock *clock, pid_t pid, uint32_t deadline_ms) {
+    int64_t now = monotonic_ms();
+    *clock = (engine_clock){
+        .pid = pid,
+        .deadline = now + (int64_t)deadline_ms,
+        .latest = now + ENGINE_CLOCK_MOST_WAITED * (int64_t)deadline_ms,
+        .waited = waited_for_core_ms(pid),
+    };
+}
+
+int64_t engine_clock_left(engine_clock *clock) {
+    int64_t now = monotonic_ms();
+    if (clock->deadline <= now && clock->waited >= 0) {
+        int64_t waited = waited_for_core_ms(clock->pid);
+        if (waited > clock->waited) {
+            clock->deadline += waited - clock->waited;
+            if (clock->deadline > clock->latest) clock->deadline = clock->latest;
+            clock->waited = waited;
+        }
+    }
+    return clock->deadline - now;
+}
+
 // Asks the kernel to SIGKILL this (just forked) process when its parent dies, and exits
 // now if the parent is already gone (it may have died before the request took effect).
 void die_with_parent(pid_t parent) {
@@ -109,10 +145,11 @@ void serve(const narrate_worker_request *request, const char *text, const char *
     // to write, which the client reads as it comes. Meanwhile its standard error is kept.
     error_tail tail = {0};
     int errors_open = 1;
-    int64_t deadline = monotonic_ms() + (int64_t)request->deadline_ms;
+    engine_clock clock;
+    engine_clock_start(&clock, child, request->deadline_ms);
     int timed_out = 0;
     for (;;) {
-        int64_t left = deadline - monotonic_ms();
+        int64_t left = engine_clock_left(&clock);
         if (left <= 0) {
             timed_out = 1;
             break;

@@ -304,9 +304,10 @@ static void watch_in_place(zygote *server, const narrate_worker_request *request
         report_end(server, request, 0);
         return;
     }
-    int64_t deadline = monotonic_ms() + (int64_t)request->deadline_ms;
+    engine_clock clock;
+    engine_clock_start(&clock, server->pid, request->deadline_ms);
     for (;;) {
-        int64_t left = deadline - monotonic_ms();
+        int64_t left = engine_clock_left(&clock);
         if (left <= 0) {
             report_end(server, request, 1);
             return;

@@ -64,6 +64,49 @@ struct ErrorEndToEndTests {
         expectCleanFailure(result, mentioning: ["deadline", "This sentence never ends."])
     }
 
+    @Test("An engine kept waiting for a core by a busy machine is not taken for a hang: its deadline counts the time it could run")
+    func busyMachineIsNoHang() async throws {
+        // Given: the worker, at the lowest priority, shares one core with four busy programs.
+        // Its 5 s deadline passes while it waits (a worker that counted wall time stopped it
+        // there: "ran past its 5.0 s deadline"), and the time it waited moves the deadline on.
+        let core = try Self.firstAllowedCore()
+        let worker = URL(fileURLWithPath: NarrateProcess.binary).deletingLastPathComponent().appendingPathComponent("narrate-worker").path
+        let wrapper = folder.path("slow-worker.sh")
+        try Data("#!/bin/sh\nexec taskset -c \(core) nice -n 19 '\(worker)' \"$@\"\n".utf8).write(to: URL(fileURLWithPath: wrapper))
+        chmod(wrapper, 0o755)
+        let busy = try (0..<4).map { _ in
+            let loop = Process()
+            loop.executableURL = URL(fileURLWithPath: "/usr/bin/taskset")
+            loop.arguments = ["-c", core, "sh", "-c", "while :; do :; done"]
+            try loop.run()
+            return loop
+        }
+        defer {
+            for loop in busy {
+                kill(loop.processIdentifier, SIGKILL)
+                loop.waitUntilExit()
+            }
+        }
+        let text = "Call me Ishmael. Some years ago, never mind how long precisely, having little or no money in my purse, and nothing particular to interest me on shore, I thought I would sail about a little and see the watery part of the world. It is a way I have of driving off the spleen and regulating the circulation."
+
+        // When
+        let result = try await NarrateProcess.narrate(
+            ["say", text, "-o", "out.wav", "--no-cache"], in: folder.url,
+            environment: ["NARRATE_WORKER": wrapper, "NARRATE_ENGINE_TIMEOUT": "2"]
+        )
+
+        // Then
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(FileManager.default.fileExists(atPath: folder.path("out.wav")))
+    }
+
+    /// The first core this process may run on (`taskset` takes no other).
+    private static func firstAllowedCore() throws -> String {
+        let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
+        let list = status.split(separator: "\n").first { $0.hasPrefix("Cpus_allowed_list:") }?.split(separator: ":").last
+        return String(list?.trimmingCharacters(in: .whitespaces).prefix { $0.isNumber } ?? "0")
+    }
+
     @Test("A missing worker program is one line that says how to fix it")
     func missingWorker() async throws {
         let result = try await NarrateProcess.narrate(
