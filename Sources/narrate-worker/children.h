@@ -28,7 +28,8 @@ int64_t monotonic_ms(void);
 
 // A request's deadline counts the time its engine could run: time the engine's process waits
 // for a core (other programs keep the machine busy) moves the deadline on, up to
-// ENGINE_CLOCK_MOST_WAITED times the deadline in all. A hang, asleep or spinning, ends on time.
+// ENGINE_CLOCK_MOST_WAITED times the deadline in all. A hang that sleeps waits for no core and
+// ends at the deadline; one that spins is given the time it waited, within that bound.
 #define ENGINE_CLOCK_MOST_WAITED 10
 typedef struct {
     pid_t pid;
