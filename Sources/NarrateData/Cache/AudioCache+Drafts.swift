@@ -70,7 +70,7 @@ extension AudioCache {
         var bytes = [UInt8](repeating: 0, count: header.marksByteCount)
         let count = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, off_t(AudioCacheEntryCodec.fixedHeaderSize)) }
         guard count == bytes.count,
-              let marks = try? bytes.withUnsafeBytes({ raw throws(AudioCacheEntryError) in try AudioCacheEntryCodec.decodeMarks(raw, count: header.markCount) })
+              let marks = try? bytes.withUnsafeBytes({ raw throws(AudioCacheEntryError) in try AudioCacheEntryCodec.decodeMarks(raw, count: header.markCount, sampleCount: header.sampleCount) })
         else {
             fresh.forget(key)
             return nil

@@ -11,6 +11,11 @@ enum AudioCacheEntryError: Error, Sendable, Equatable {
     case countsPastFile(samples: UInt64, marks: UInt32, fileSize: Int)
     case checksumMismatch
     case valueOutOfRange(String)
+    /// A field disagrees with the entry's own content (a mark past the samples, a sample rate
+    /// no engine writes): a forged or corrupt entry.
+    case inconsistent(String)
+    /// The entry comes from a store whose fleet key it does not carry (no seal, or a wrong one).
+    case unsealed
 
     /// A short reason for logs and `CacheError`s.
     var reason: String {
@@ -22,6 +27,8 @@ enum AudioCacheEntryError: Error, Sendable, Equatable {
         case let .countsPastFile(samples, marks, fileSize): "truncated entry: its header counts \(samples) samples and \(marks) word marks, more than its \(fileSize) bytes hold"
         case .checksumMismatch: "CRC-32C checksum mismatch"
         case let .valueOutOfRange(what): "\(what) does not fit the entry format"
+        case let .inconsistent(what): "inconsistent entry: \(what)"
+        case .unsealed: "the store's object does not carry the fleet key's seal"
         }
     }
 }
@@ -51,6 +58,10 @@ enum AudioCacheEntryCodec {
     static let fixedHeaderSize = 56
     static let markSize = 16
     static let digestSize = EntryChecksum.size
+    /// The sample rates an entry may have: every engine's, with room (0 only for no samples).
+    static let sampleRates = 1_000...768_000
+    /// The furthest a word mark may reach into its chunk's text (a chunk is far shorter).
+    static let maxTextReach = 1 << 24
 
     /// The fixed part of an entry's header.
     struct Header: Sendable, Equatable {
@@ -134,6 +145,9 @@ enum AudioCacheEntryCodec {
         guard sampleCount <= available / 2, UInt64(markCount) <= available / UInt64(markSize) else {
             throw .countsPastFile(samples: sampleCount, marks: markCount, fileSize: fileSize)
         }
+        guard sampleRates.contains(Int(sampleRate)) || (sampleRate == 0 && sampleCount == 0) else {
+            throw .inconsistent("a sample rate of \(sampleRate) Hz")
+        }
         let header = Header(keyBytes: expectedKey.bytes, sampleRate: Int(sampleRate), sampleCount: Int(sampleCount), markCount: Int(markCount))
         guard header.entryByteCount == fileSize else {
             throw .lengthMismatch(expected: header.entryByteCount, actual: fileSize)
@@ -141,8 +155,9 @@ enum AudioCacheEntryCodec {
         return header
     }
 
-    /// Parses `count` word marks.
-    static func decodeMarks(_ bytes: UnsafeRawBufferPointer, count: Int) throws(AudioCacheEntryError) -> [WordMark] {
+    /// Parses `count` word marks, each checked against the entry's own content: a mark falls
+    /// within the `sampleCount` samples and within `maxTextReach` of the text's start.
+    static func decodeMarks(_ bytes: UnsafeRawBufferPointer, count: Int, sampleCount: Int) throws(AudioCacheEntryError) -> [WordMark] {
         guard bytes.count >= count * markSize else { throw .lengthMismatch(expected: count * markSize, actual: bytes.count) }
         var marks = [WordMark]()
         marks.reserveCapacity(count)
@@ -151,7 +166,12 @@ enum AudioCacheEntryCodec {
             let textOffset: UInt32 = load(bytes, at: base)
             let textLength: UInt32 = load(bytes, at: base + 4)
             let sampleOffset: UInt64 = load(bytes, at: base + 8)
-            guard let sample = Int(exactly: sampleOffset) else { throw .valueOutOfRange("word mark sample offset") }
+            guard sampleOffset <= UInt64(sampleCount), let sample = Int(exactly: sampleOffset) else {
+                throw .inconsistent("word mark \(index) at sample \(sampleOffset) of \(sampleCount)")
+            }
+            guard UInt64(textOffset) + UInt64(textLength) <= UInt64(maxTextReach) else {
+                throw .inconsistent("word mark \(index) reaches text offset \(UInt64(textOffset) + UInt64(textLength))")
+            }
             marks.append(WordMark(textOffset: Int(textOffset), textLength: Int(textLength), sampleOffset: sample))
         }
         return marks
@@ -183,7 +203,7 @@ enum AudioCacheEntryCodec {
 
     /// The audio of an entry `verify` passed, as `header` describes it.
     static func audio(_ raw: UnsafeRawBufferPointer, header: Header) throws(AudioCacheEntryError) -> SpeechAudio {
-        let marks = try decodeMarks(UnsafeRawBufferPointer(rebasing: raw[fixedHeaderSize..<header.prefixByteCount]), count: header.markCount)
+        let marks = try decodeMarks(UnsafeRawBufferPointer(rebasing: raw[fixedHeaderSize..<header.prefixByteCount]), count: header.markCount, sampleCount: header.sampleCount)
         let pcm = UnsafeRawBufferPointer(rebasing: raw[header.prefixByteCount..<(header.prefixByteCount + header.samplesByteCount)])
         let samples = [Int16](unsafeUninitializedCapacity: header.sampleCount) { buffer, initialized in
             UnsafeMutableRawBufferPointer(buffer).copyMemory(from: pcm)

@@ -85,7 +85,7 @@ enum AudioCacheEntryFile {
             hasher.update(bufferPointer: UnsafeRawBufferPointer(buffer))
         }
         let marks = try markBytes.withUnsafeBytes { raw throws(AudioCacheEntryError) in
-            try AudioCacheEntryCodec.decodeMarks(raw, count: header.markCount)
+            try AudioCacheEntryCodec.decodeMarks(raw, count: header.markCount, sampleCount: header.sampleCount)
         }
 
         var failure: (any Error)?

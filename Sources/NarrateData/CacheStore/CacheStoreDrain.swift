@@ -17,6 +17,17 @@ public enum CacheStoreDrain {
         _ = tiers.withLock { $0.removeValue(forKey: ObjectIdentifier(tier)) }
     }
 
+    /// Lets `tier` go without waiting for its uploads (its owner was cancelled): the uploads
+    /// under way end by themselves, within their request deadline.
+    static func forget(_ tier: TieredAudioCache) {
+        _ = tiers.withLock { $0.removeValue(forKey: ObjectIdentifier(tier)) }
+    }
+
+    /// How many tiers are open (tests: a finished or abandoned tier is let go).
+    public static var openCount: Int {
+        tiers.withLock { $0.count }
+    }
+
     /// Drains every open tier's uploads (each within its deadline, all at once).
     public static func drainAll() async {
         let open = tiers.withLock { Array($0.values) }

@@ -12,7 +12,8 @@ extension CacheStoreSettings {
     /// - credentials from `AWS_ACCESS_KEY_ID` / `AWS_SECRET_ACCESS_KEY` / `AWS_SESSION_TOKEN`,
     ///   else a web identity (`AWS_WEB_IDENTITY_TOKEN_FILE` with `AWS_ROLE_ARN`), else the
     ///   profile (`AWS_PROFILE`, else `default`) in `~/.aws/credentials` (`AWS_SHARED_CREDENTIALS_FILE`)
-    ///   and `~/.aws/config` (`AWS_CONFIG_FILE`), else none: unsigned requests, for a public bucket.
+    ///   and `~/.aws/config` (`AWS_CONFIG_FILE`), else none: unsigned requests, for a public bucket;
+    /// - the fleet key from the file `NARRATE_CACHE_STORE_KEY_FILE` names, if any.
     /// - Parameters:
     ///   - addressing: `path` or `virtual`; by default path-style for an endpoint that is not
     ///     AWS's, virtual-host on AWS.
@@ -44,6 +45,9 @@ extension CacheStoreSettings {
             bucket: bucket, prefix: prefix, endpoint: endpoint, region: region,
             addressing: addressing ?? (explicitEndpoint == nil ? .virtualHost : .path), credentials: credentials)
         settings.caBundle = value("AWS_CA_BUNDLE") ?? configProfile?["ca_bundle"]
+        if let keyFile = value(CacheStoreSeal.environmentName) {
+            settings.seal = try CacheStoreSeal.from(file: keyFile, text: readFile(keyFile))
+        }
         return settings
     }
 

@@ -59,6 +59,9 @@ public struct CacheStoreSettings: Sendable, Equatable {
     public var uploadQueueLimit = 512
     /// How many uploads run at once.
     public var uploadConcurrency = 4
+    /// The fleet key (`NARRATE_CACHE_STORE_KEY_FILE`): objects are sealed with it and taken
+    /// only with its seal. `nil`: every object that passes its checksum is taken.
+    public var seal: CacheStoreSeal?
 
     public init(bucket: String, prefix: String, endpoint: String, region: String, addressing: Addressing, credentials: Credentials) {
         self.bucket = bucket

@@ -48,13 +48,19 @@ actor CredentialSource {
         request.body = .bytes(ByteBuffer(string: form))
         let status: Int
         let body: String
+        let answer: (status: Int, body: String)?
         do {
-            let response = try await client.execute(request, timeout: .nanoseconds(Int64(timeout.seconds * 1e9)))
-            status = Int(response.status.code)
-            body = String(buffer: try await response.body.collect(upTo: 1 << 20))
+            // The deadline covers the whole answer, its body included: STS that stalls after
+            // its headers or trickles ends here.
+            answer = try await DeadlineRace.run(within: timeout) { [client, timeout, request] in
+                let response = try await client.execute(request, timeout: .nanoseconds(Int64(timeout.seconds * 1e9)))
+                return (Int(response.status.code), String(buffer: try await response.body.collect(upTo: Self.maxAnswerBytes)))
+            }
         } catch {
             throw .unreachable(host: endpoint, reason: "the web identity could not be exchanged for keys")
         }
+        guard let answer else { throw .timedOut(host: endpoint, seconds: timeout.seconds) }
+        (status, body) = answer
         guard status == 200,
               let key = Self.element("AccessKeyId", in: body), let secret = Self.element("SecretAccessKey", in: body),
               let session = Self.element("SessionToken", in: body)
@@ -64,6 +70,9 @@ actor CredentialSource {
         let expires = Self.element("Expiration", in: body).flatMap { ISO8601DateFormatter().date(from: $0) } ?? Date().addingTimeInterval(900)
         return (AWSCredentials(accessKeyID: key, secretAccessKey: secret, sessionToken: session), expires)
     }
+
+    /// The longest answer STS may give (its keys are a few kilobytes).
+    static let maxAnswerBytes = 1 << 20
 
     /// The text of the first `<name>…</name>` in `xml`.
     static func element(_ name: String, in xml: String) -> String? {

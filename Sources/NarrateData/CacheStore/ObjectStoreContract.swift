@@ -3,13 +3,25 @@
 public protocol ObjectStoreContract: Sendable {
     /// `s3://bucket/prefix`: how the store is named to the user.
     var location: String { get }
-    /// The object's bytes; `nil` when there is none.
-    func get(hex: String) async throws(CacheStoreError) -> [UInt8]?
+    /// The object's bytes and seal; `nil` when there is none.
+    func get(hex: String) async throws(CacheStoreError) -> StoreObject?
     /// Whether the object exists, without reading it.
     func exists(hex: String) async throws(CacheStoreError) -> Bool
     /// Stores `body` as the object. With `ifAbsent`, only when there is none yet (a
-    /// conditional PUT, `If-None-Match: *`).
-    func put(hex: String, body: ObjectBody, ifAbsent: Bool) async throws(CacheStoreError) -> ObjectPutOutcome
+    /// conditional PUT, `If-None-Match: *`), with `seal` (`CacheStoreSeal`) in its metadata.
+    func put(hex: String, body: ObjectBody, ifAbsent: Bool, seal: String?) async throws(CacheStoreError) -> ObjectPutOutcome
+}
+
+/// An object read from the store.
+public struct StoreObject: Sendable, Equatable {
+    public var bytes: [UInt8]
+    /// The seal its uploader gave it (`CacheStoreSeal`), if any.
+    public var seal: String?
+
+    public init(bytes: [UInt8], seal: String? = nil) {
+        self.bytes = bytes
+        self.seal = seal
+    }
 }
 
 /// What an upload sends.

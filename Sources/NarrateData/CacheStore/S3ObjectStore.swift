@@ -33,10 +33,10 @@ public final class S3ObjectStore: ObjectStoreContract {
         credentials = CredentialSource(settings.credentials, client: client, timeout: settings.requestTimeout)
     }
 
-    public func get(hex: String) async throws(CacheStoreError) -> [UInt8]? {
+    public func get(hex: String) async throws(CacheStoreError) -> StoreObject? {
         let response = try await send(method: .GET, hex: hex)
         switch response.status {
-        case 200: return response.body
+        case 200: return StoreObject(bytes: response.body, seal: response.seal)
         case 404: return nil
         default: throw failure(response)
         }
@@ -51,8 +51,8 @@ public final class S3ObjectStore: ObjectStoreContract {
         }
     }
 
-    public func put(hex: String, body: ObjectBody, ifAbsent: Bool) async throws(CacheStoreError) -> ObjectPutOutcome {
-        let response = try await send(method: .PUT, hex: hex, body: body, ifAbsent: ifAbsent)
+    public func put(hex: String, body: ObjectBody, ifAbsent: Bool, seal: String?) async throws(CacheStoreError) -> ObjectPutOutcome {
+        let response = try await send(method: .PUT, hex: hex, body: body, ifAbsent: ifAbsent, seal: seal)
         switch response.status {
         case 200, 201, 204: return .stored
         case 412: return .alreadyPresent
@@ -68,7 +68,11 @@ public final class S3ObjectStore: ObjectStoreContract {
         var status: Int
         var code: String
         var body: [UInt8]
+        var seal: String?
     }
+
+    /// The metadata header an object's seal travels in (S3 keeps `x-amz-meta-*` with the object).
+    static let sealHeader = "x-amz-meta-narrate-seal"
 
     private func failure(_ answer: Answer) -> CacheStoreError {
         answer.status == 401 || answer.status == 403 ? .refused(status: answer.status, code: answer.code) : .failed(status: answer.status, code: answer.code)
@@ -89,7 +93,7 @@ public final class S3ObjectStore: ObjectStoreContract {
         }
     }
 
-    private func send(method: HTTPMethod, hex: String, body: ObjectBody? = nil, ifAbsent: Bool = false) async throws(CacheStoreError) -> Answer {
+    private func send(method: HTTPMethod, hex: String, body: ObjectBody? = nil, ifAbsent: Bool = false, seal: String? = nil) async throws(CacheStoreError) -> Answer {
         let (base, host, path) = address(hex: hex)
         let endpoint = settings.endpoint
         // A file body is opened now, so that its length is known and fixed.
@@ -115,51 +119,89 @@ public final class S3ObjectStore: ObjectStoreContract {
         let payloadHash = body == nil ? SigV4Signer.emptyPayloadHash : SigV4Signer.unsignedPayload
         headers.append((name: "X-Amz-Content-SHA256", value: payloadHash))
         if ifAbsent { headers.append((name: "If-None-Match", value: "*")) }
+        if let seal { headers.append((name: Self.sealHeader, value: seal)) }
         if let bodyLength {
             headers.append((name: "Content-Length", value: String(bodyLength)))
             headers.append((name: "Content-Type", value: "application/octet-stream"))
         }
-        let keys: AWSCredentials?
-        do {
-            keys = try await credentials.current()
-        } catch {
-            if let file { close(file.descriptor) }
-            throw error
-        }
-        if let keys {
-            let signer = SigV4Signer(credentials: keys, region: settings.region, service: "s3")
-            headers = signer.signedHeaders(for: .init(method: method.rawValue, path: path, headers: headers, payloadHash: payloadHash), at: clock())
-        }
-        let url = base + SigV4Signer.encode(path, keepingSlashes: true)
         let timeout = settings.requestTimeout
+        let request = Exchange(method: method, base: base, path: path, headers: headers, payloadHash: payloadHash, body: body, file: file, plainHTTP: !endpoint.hasPrefix("https://"))
+        // One deadline covers the whole exchange: the keys (an STS exchange may be due), the
+        // connection, the headers and every byte of the body. A store that stalls after its
+        // headers, trickles, or promises more than it sends ends here, not in the HTTP client.
+        let answer: Answer?
         do {
-            if let file {
-                return try await sendFile(file, method: method, url: url, headers: headers, plainHTTP: !endpoint.hasPrefix("https://"))
-            }
-            var request = HTTPClientRequest(url: url)
-            request.method = method
-            for header in headers where header.name != "Content-Length" {
-                request.headers.add(name: header.name, value: header.value)
-            }
-            if case let .bytes(bytes)? = body { request.body = .bytes(ByteBuffer(bytes: bytes)) }
-            let response = try await client.execute(request, timeout: .nanoseconds(Int64(timeout.seconds * 1e9)))
-            let status = Int(response.status.code)
-            if let length = response.headers.first(name: "content-length").flatMap(Int.init), length > Self.maxObjectBytes {
-                throw CacheStoreError.tooLarge(bytes: length)
-            }
-            let limit = status == 200 && method == .GET ? Self.maxObjectBytes : 64 << 10
-            let buffer = try await response.body.collect(upTo: limit)
-            let bytes = Array(buffer.readableBytesView)
-            return Answer(status: status, code: status >= 300 ? Self.errorCode(bytes) : "", body: bytes)
+            answer = try await DeadlineRace.run(within: timeout) { [self] in try await exchange(request) }
         } catch let error as CacheStoreError {
             throw error
         } catch let error as HTTPClientError where [.deadlineExceeded, .connectTimeout, .readTimeout, .getConnectionFromPoolTimeout].contains(error) {
             throw .timedOut(host: endpoint, seconds: error == .connectTimeout ? settings.connectTimeout.seconds : timeout.seconds)
-        } catch is NIOTooManyBytesError {
-            throw .tooLarge(bytes: Self.maxObjectBytes + 1)
+        } catch is ResponseAccumulator.ResponseTooBigError {
+            throw Self.replyTooLarge(status: 0)
         } catch {
             throw .unreachable(host: endpoint, reason: Self.reason(error))
         }
+        guard let answer else { throw .timedOut(host: endpoint, seconds: timeout.seconds) }
+        return answer
+    }
+
+    /// The most of a reply that is not an object (an error document, an upload's answer) that
+    /// is read; a longer one fails the request.
+    static let maxReplyBytes = 64 << 10
+
+    private static func replyTooLarge(status: Int) -> CacheStoreError {
+        .failed(status: status, code: "a reply longer than \(maxReplyBytes >> 10) KiB")
+    }
+
+    /// One request, ready to sign and send.
+    private struct Exchange: @unchecked Sendable {
+        var method: HTTPMethod
+        var base: String
+        var path: String
+        var headers: [(name: String, value: String)]
+        var payloadHash: String
+        var body: ObjectBody?
+        var file: (descriptor: CInt, size: Int)?
+        var plainHTTP: Bool
+    }
+
+    private func exchange(_ exchange: Exchange) async throws -> Answer {
+        var headers = exchange.headers
+        let keys: AWSCredentials?
+        do {
+            keys = try await credentials.current()
+        } catch {
+            if let file = exchange.file { close(file.descriptor) }
+            throw error
+        }
+        if let keys {
+            let signer = SigV4Signer(credentials: keys, region: settings.region, service: "s3")
+            headers = signer.signedHeaders(for: .init(method: exchange.method.rawValue, path: exchange.path, headers: headers, payloadHash: exchange.payloadHash), at: clock())
+        }
+        let url = exchange.base + SigV4Signer.encode(exchange.path, keepingSlashes: true)
+        if let file = exchange.file {
+            return try await sendFile(file, method: exchange.method, url: url, headers: headers, plainHTTP: exchange.plainHTTP)
+        }
+        var request = HTTPClientRequest(url: url)
+        request.method = exchange.method
+        for header in headers where header.name != "Content-Length" {
+            request.headers.add(name: header.name, value: header.value)
+        }
+        if case let .bytes(bytes)? = exchange.body { request.body = .bytes(ByteBuffer(bytes: bytes)) }
+        let response = try await client.execute(request, timeout: .nanoseconds(Int64(settings.requestTimeout.seconds * 1e9)))
+        let status = Int(response.status.code)
+        let isObject = status == 200 && exchange.method == .GET
+        if isObject, let length = response.headers.first(name: "content-length").flatMap(Int.init), length > Self.maxObjectBytes {
+            throw CacheStoreError.tooLarge(bytes: length)
+        }
+        let buffer: ByteBuffer
+        do {
+            buffer = try await response.body.collect(upTo: isObject ? Self.maxObjectBytes : Self.maxReplyBytes)
+        } catch is NIOTooManyBytesError {
+            throw isObject ? CacheStoreError.tooLarge(bytes: Self.maxObjectBytes + 1) : Self.replyTooLarge(status: status)
+        }
+        let bytes = Array(buffer.readableBytesView)
+        return Answer(status: status, code: status >= 300 ? Self.errorCode(bytes) : "", body: bytes, seal: response.headers.first(name: Self.sealHeader))
     }
 
     /// Uploads an open file (closed when done): over plain HTTP as a file region, which the
@@ -184,8 +226,16 @@ public final class S3ObjectStore: ObjectStoreContract {
             let whole = buffer
             request.body = .stream(contentLength: Int64(file.size)) { writer in writer.write(.byteBuffer(whole)) }
         }
-        let response = try await client.execute(request: request, deadline: .now() + .nanoseconds(Int64(settings.requestTimeout.seconds * 1e9))).get()
-        let bytes = response.body.map { Array($0.readableBytesView.prefix(64 << 10)) } ?? []
+        // The reply is kept up to `maxReplyBytes` (a longer one fails the task), and the
+        // exchange's deadline cancels the task.
+        let accumulator = ResponseAccumulator(request: request, maxBodySize: Self.maxReplyBytes)
+        let task = client.execute(request: request, delegate: accumulator, deadline: .now() + .nanoseconds(Int64(settings.requestTimeout.seconds * 1e9)))
+        let response = try await withTaskCancellationHandler {
+            try await task.futureResult.get()
+        } onCancel: {
+            task.cancel()
+        }
+        let bytes = response.body.map { Array($0.readableBytesView) } ?? []
         let status = Int(response.status.code)
         return Answer(status: status, code: status >= 300 ? Self.errorCode(bytes) : "", body: bytes)
     }

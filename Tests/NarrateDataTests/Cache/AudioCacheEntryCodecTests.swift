@@ -116,4 +116,47 @@ import Testing
         #expect(throws: AudioCacheEntryError.self) { try Codec.encodePrefix(negative, key: key) }
         #expect(throws: AudioCacheEntryError.self) { try Codec.encodePrefix(hugeRate, key: key) }
     }
+
+    // MARK: - Forged entries: a valid checksum, fields that disagree with the content
+
+    @Test("a forged entry whose word mark lies past its samples is refused as inconsistent, not trusted")
+    func markPastSamples() throws {
+        // Given: a well-formed entry (its checksum is right) with a mark far past its 2 samples
+        let forged = SpeechAudio(sampleRate: 22_050, samples: [1, 2], wordMarks: [WordMark(textOffset: 0, textLength: 3, sampleOffset: Int(Int64.max - 5))])
+        let bytes = try Codec.encode(forged, key: key)
+
+        // When / Then
+        let error = #expect(throws: AudioCacheEntryError.self) { try Codec.decode(bytes, key: key) }
+        guard case .inconsistent? = error else { Issue.record("expected inconsistent, got \(String(describing: error))"); return }
+        #expect(error?.reason.hasPrefix("inconsistent entry: word mark 0") == true)
+    }
+
+    @Test("a forged entry whose mark reaches past any chunk's text is refused")
+    func markPastText() throws {
+        // Given
+        let forged = SpeechAudio(sampleRate: 22_050, samples: [1, 2], wordMarks: [WordMark(textOffset: Int(UInt32.max), textLength: Int(UInt32.max), sampleOffset: 1)])
+        let bytes = try Codec.encode(forged, key: key)
+
+        // When / Then
+        #expect(throws: AudioCacheEntryError.inconsistent("word mark 0 reaches text offset 8589934590")) { try Codec.decode(bytes, key: key) }
+    }
+
+    @Test("a forged entry with a sample rate no engine writes (0 with samples, 4 GHz) is refused")
+    func forgedSampleRates() throws {
+        for rate in [0, 3, Int(UInt32.max)] {
+            // Given
+            let bytes = try Codec.encode(SpeechAudio(sampleRate: rate, samples: [1, 2, 3]), key: key)
+
+            // When / Then
+            #expect(throws: AudioCacheEntryError.inconsistent("a sample rate of \(rate) Hz")) { try Codec.decode(bytes, key: key) }
+        }
+    }
+
+    @Test("a mark at the very end of the samples, and an empty entry without a rate, are still taken")
+    func boundaries() throws {
+        let end = SpeechAudio(sampleRate: 22_050, samples: [1, 2], wordMarks: [WordMark(textOffset: 0, textLength: 1, sampleOffset: 2)])
+        let empty = SpeechAudio(sampleRate: 0, samples: [])
+        #expect(try Codec.decode(Codec.encode(end, key: key), key: key) == end)
+        #expect(try Codec.decode(Codec.encode(empty, key: key), key: key) == empty)
+    }
 }

@@ -18,6 +18,8 @@ final class ObjectStoreMock: ObjectStoreContract {
         var calls: [Call] = []
         /// The objects, when the store answers at all.
         var objects: [String: [UInt8]]?
+        /// The seals objects were put with (or planted with).
+        var seals: [String: String] = [:]
         var failure: CacheStoreError?
         var putFailure: CacheStoreError?
         var conditionalPuts = true
@@ -50,15 +52,16 @@ final class ObjectStoreMock: ObjectStoreContract {
         return objects
     }
 
-    func get(hex: String) async throws(CacheStoreError) -> [UInt8]? {
-        try await begin(.get(hex))[hex]
+    func get(hex: String) async throws(CacheStoreError) -> StoreObject? {
+        guard let bytes = try await begin(.get(hex))[hex] else { return nil }
+        return StoreObject(bytes: bytes, seal: state.withLock { $0.seals[hex] })
     }
 
     func exists(hex: String) async throws(CacheStoreError) -> Bool {
         try await begin(.exists(hex))[hex] != nil
     }
 
-    func put(hex: String, body: ObjectBody, ifAbsent: Bool) async throws(CacheStoreError) -> ObjectPutOutcome {
+    func put(hex: String, body: ObjectBody, ifAbsent: Bool, seal: String?) async throws(CacheStoreError) -> ObjectPutOutcome {
         let objects = try await begin(.put(hex, ifAbsent: ifAbsent))
         let bytes: [UInt8]
         switch body {
@@ -72,6 +75,7 @@ final class ObjectStoreMock: ObjectStoreContract {
             if ifAbsent, !state.conditionalPuts { return .conditionUnsupported }
             if ifAbsent, objects[hex] != nil { return .alreadyPresent }
             state.objects?[hex] = bytes
+            state.seals[hex] = seal
             return .stored
         }
     }

@@ -20,6 +20,12 @@ final class FaultyHTTPStub: Sendable {
         case cutShort(body: [UInt8], contentType: String, missing: Int)
         /// The connection is reset (RST) before any answer.
         case reset
+        /// Headers that promise `promised` bytes, `sent` of them, then nothing until the client
+        /// gives up (closes the connection), which is counted in `clientsGaveUp`.
+        case stall(status: Int, promised: Int, sent: Int)
+        /// Headers without a length, then bytes as fast as the client takes them until it
+        /// closes the connection (counted in `floodedBytes`; at most 1 GiB).
+        case flood(status: Int)
 
         static func wav(_ samples: [Int16], rate: Int = 22_050) -> Reply {
             .answer(status: 200, headers: [("Content-Type", "audio/wav")], body: FaultyHTTPStub.wavBytes(samples, rate: rate))
@@ -53,6 +59,8 @@ final class FaultyHTTPStub: Sendable {
         var maxInFlight = 0
         var stopped = false
         var tricklesFinished = 0
+        var clientsGaveUp = 0
+        var floodedBytes = 0
     }
 
     private let state: Mutex<State>
@@ -84,6 +92,9 @@ final class FaultyHTTPStub: Sendable {
     var requests: [Request] { state.withLock { $0.requests } }
     var requestCount: Int { state.withLock { $0.requests.count } }
     var maxInFlight: Int { state.withLock { $0.maxInFlight } }
+    var clientsGaveUp: Int { state.withLock { $0.clientsGaveUp } }
+    var floodedBytes: Int { state.withLock { $0.floodedBytes } }
+    var tricklesFinished: Int { state.withLock { $0.tricklesFinished } }
 
     func stop() {
         let first = state.withLock { state in
@@ -150,6 +161,22 @@ final class FaultyHTTPStub: Sendable {
         case let .cutShort(body, contentType, missing):
             answering()
             write(client, head(200, [("Content-Type", contentType), ("Content-Length", "\(body.count + missing)")]) + body)
+        case let .stall(status, promised, sent):
+            answering()
+            write(client, head(status, [("Content-Type", "application/octet-stream"), ("Content-Length", "\(promised)")]) + [UInt8](repeating: 7, count: sent))
+            // Wait for the client to close: recv answers 0 (or fails) then.
+            var byte: UInt8 = 0
+            while recv(client, &byte, 1, 0) > 0 {}
+            state.withLock { $0.clientsGaveUp += 1 }
+        case let .flood(status):
+            answering()
+            write(client, head(status, [("Content-Type", "application/xml")]))
+            let block = [UInt8](repeating: 65, count: 65_536)
+            var total = 0
+            while total < 1 << 30, write(client, block) {
+                total += block.count
+                state.withLock { $0.floodedBytes += block.count }
+            }
         case .reset:
             var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
             setsockopt(client, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
