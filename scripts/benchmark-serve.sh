@@ -385,7 +385,7 @@ service_ttfb() {
 
 # ---- Setup: the book, once ------------------------------------------------------------------
 start_service "$work/cache-setup"
-upload=$(curl -sf --data-binary @"$book" "$base/v1/books?filename=$(basename "$book")")
+upload=$(curl -sf -H 'Content-Type: application/epub+zip' --data-binary @"$book" "$base/v1/books?filename=$(basename "$book")")
 book_id=$(python3 -c 'import json, sys; print(json.loads(sys.argv[1])["id"])' "$upload")
 curl -sf "$base/v1/books/$book_id/pages" >"$work/pages.json"
 if [ -z "$page" ]; then

@@ -91,7 +91,7 @@ public final class NarrateEnvironment: Sendable {
             let settings = try options.settings(environment: ProcessInfo.processInfo.environment)
             return TieredAudioCache(
                 local: local, store: S3ObjectStore(settings: settings), mode: settings.mode, drainDeadline: settings.drainDeadline,
-                queueLimit: settings.uploadQueueLimit, uploadConcurrency: settings.uploadConcurrency, logger: logger, observer: storeObserver)
+                queueLimit: settings.uploadQueueLimit, uploadConcurrency: settings.uploadConcurrency, seal: settings.seal, logger: logger, observer: storeObserver)
         } catch let .notWritable(path, reason) {
             guard let readOnly = try? ReadOnlyAudioCache(directory: directory, reason: reason) else {
                 throw .cacheFailed(.notWritable(path: path, reason: reason))
@@ -195,6 +195,13 @@ public final class NarrateEnvironment: Sendable {
     public func finishUploads() async {
         guard case let .success(cache as TieredAudioCache)? = opened.withLock({ $0.cache }) else { return }
         await cache.finish()
+    }
+
+    /// Lets the cache store tier go without waiting for its uploads (the work was cancelled);
+    /// what is under way ends within its request deadline.
+    public func abandonUploads() {
+        guard case let .success(cache as TieredAudioCache)? = opened.withLock({ $0.cache }) else { return }
+        cache.abandon()
     }
 
     /// What the cache store tier did in this process; `nil` without a store.

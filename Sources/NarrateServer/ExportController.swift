@@ -54,7 +54,7 @@ struct ExportController: BookRoutes {
     func create(_ request: Request, id: String) async throws -> Response {
         let exports = try jobs()
         let book = try await find(id)
-        let buffer = try await request.body.collect(upTo: 4_096)
+        let buffer = try await request.body.collect(upTo: 64 << 10)
         let body: Body
         do {
             body = try JSONDecoder().decode(Body.self, from: Data(buffer.readableBytesView))
@@ -81,7 +81,7 @@ struct ExportController: BookRoutes {
         let job = ExportJob(
             id: UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: ""), book_id: book.id.description, title: book.book.metadata.title,
             format: format, voice: voice?.isEmpty == false ? voice : nil, speed: body.speed, chapters: body.chapters, state: .queued, done: 0, total: 0,
-            created: Date())
+            created: exports.now())
         let queued = try await exports.submit(job)
         let answer = try JSONEncoder.exports.encode(ExportJobResponse(queued))
         return Response(
@@ -109,7 +109,11 @@ struct ExportController: BookRoutes {
         guard job.state == .done, let name = job.file_name else {
             throw APIError(.conflict, "The export is \(job.state.rawValue), not done: its events say when it is.", code: "export_not_ready")
         }
-        let path = "\(try await jobs().folder(of: id))/\(name)"
+        let exports = try jobs()
+        // Held from here until the body is written (or dropped): the limits keep the file.
+        guard await exports.beginDownload(id) else { throw Self.notFound }
+        let hold = DownloadHold(jobs: exports, id: id)
+        let path = "\(exports.folder(of: id))/\(name)"
         guard let length = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int else {
             throw APIError(.gone, "The export's file is gone: export the book again.", code: "export_gone")
         }
@@ -125,6 +129,11 @@ struct ExportController: BookRoutes {
         let ascii = String(fileName.unicodeScalars.map { $0.isASCII && $0 != "\"" && $0 != "\\" && $0.value >= 0x20 ? Character($0) : "_" })
         let encoded = fileName.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: ".-_"))) ?? ascii
         response.headers[.contentDisposition] = "attachment; filename=\"\(ascii)\"; filename*=UTF-8''\(encoded)"
+        let body = response.body
+        response.body = ResponseBody(contentLength: body.contentLength) { writer in
+            try await body.write(writer)
+            withExtendedLifetime(hold) {}
+        }
         return response
     }
 }

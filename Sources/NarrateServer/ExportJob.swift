@@ -29,6 +29,8 @@ struct ExportJob: Codable, Sendable, Equatable {
     var file_name: String?
     var bytes: Int64?
     var created: Date
+    /// When it ended (done, failed or cancelled); `nil` before, and in jobs older services wrote.
+    var finished: Date?
 
     /// The name its file downloads as: the book's title (with the chapters, when not all) and
     /// the format's extension.

@@ -14,22 +14,43 @@ actor ExportJobs {
 
     /// Jobs that may wait or run at once; one more is refused.
     static let maxPending = 16
-    /// Finished jobs kept (their files too); the oldest go first.
-    static let maxKept = 50
+
+    /// How much the finished jobs kept for download may hold (`ExportJobs+Limits`).
+    struct Limits: Sendable {
+        /// Their files' bytes in all (`--exports-max-bytes`).
+        var maxBytes: Int64 = 4 << 30
+        /// How long one is kept after it finished (`--exports-max-age`).
+        var maxAge: Duration = .seconds(168 * 3_600)
+        /// How many are kept.
+        var maxKept = 50
+    }
 
     let directory: String
+    let limits: Limits
     private let run: Run
     private let admit: @Sendable () async throws -> Void
     private let release: @Sendable () async -> Void
-    private var jobs: [String: ExportJob] = [:]
+    /// What a client may read of a failed job's error (`ErrorDisclosure`).
+    private let disclose: @Sendable (APIError) -> APIError
+    /// The time jobs are dated and aged by.
+    let now: @Sendable () -> Date
+    var jobs: [String: ExportJob] = [:]
     private var running: (id: String, task: Task<Void, Never>)?
     private var watchers: [String: [UUID: AsyncStream<ExportJob>.Continuation]] = [:]
+    /// Downloads in progress, by job: such a job is never removed by the limits.
+    var downloads: [String: Int] = [:]
 
-    init(directory: String, run: @escaping Run, admit: @escaping @Sendable () async throws -> Void, release: @escaping @Sendable () async -> Void) {
+    init(
+        directory: String, limits: Limits = Limits(), run: @escaping Run, admit: @escaping @Sendable () async throws -> Void,
+        release: @escaping @Sendable () async -> Void, disclose: @escaping @Sendable (APIError) -> APIError = { $0 }, now: @escaping @Sendable () -> Date = Date.init
+    ) {
         self.directory = directory
+        self.limits = limits
         self.run = run
         self.admit = admit
         self.release = release
+        self.disclose = disclose
+        self.now = now
         for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] {
             guard let data = FileManager.default.contents(atPath: "\(directory)/\(name)/job.json"),
                   var job = try? JSONDecoder.exports.decode(ExportJob.self, from: data), job.id == name
@@ -41,6 +62,7 @@ actor ExportJobs {
 
     /// Starts what was left queued or running by the last run of the service.
     func resume() {
+        enforceLimits()
         startNext()
     }
 
@@ -53,7 +75,7 @@ actor ExportJobs {
     }
 
     /// The folder of job `id`'s export.
-    func folder(of id: String) -> String {
+    nonisolated func folder(of id: String) -> String {
         "\(directory)/\(id)"
     }
 
@@ -66,7 +88,7 @@ actor ExportJobs {
         }
         try save(job)
         jobs[job.id] = job
-        forgetOldest()
+        enforceLimits()
         startNext()
         return jobs[job.id] ?? job
     }
@@ -123,7 +145,7 @@ actor ExportJobs {
         if job.state.isOver { watchers[job.id] = nil }
     }
 
-    private func update(_ id: String, saving: Bool = true, _ change: (inout ExportJob) -> Void) {
+    func update(_ id: String, saving: Bool = true, _ change: (inout ExportJob) -> Void) {
         guard var job = jobs[id] else { return }
         change(&job)
         jobs[id] = job
@@ -139,14 +161,6 @@ actor ExportJobs {
             throw APIError(
                 HTTPResponseStatusInsufficientStorage.status, "The export could not be kept; the service's log says why.", code: "storage_failed",
                 detail: "The export job could not be written in \(directory): \(error)")
-        }
-    }
-
-    private func forgetOldest() {
-        let over = jobs.values.filter(\.state.isOver).sorted { $0.created < $1.created }
-        for job in over.prefix(max(0, over.count - Self.maxKept)) {
-            jobs[job.id] = nil
-            try? FileManager.default.removeItem(atPath: folder(of: job.id))
         }
     }
 
@@ -182,20 +196,33 @@ actor ExportJobs {
         }
         await release()
         if Task.isCancelled { return }
+        let finished = now()
         switch outcome {
+        case let .success(file) where file.bytes > limits.maxBytes:
+            try? FileManager.default.removeItem(atPath: "\(folder(of: id))/files")
+            update(id) {
+                $0.state = .failed
+                $0.finished = finished
+                $0.error = "The export's file is \(file.bytes) bytes, more than the \(limits.maxBytes) the service keeps for exports (--exports-max-bytes); export fewer chapters, or raise the limit."
+            }
         case let .success(file):
             update(id) {
                 $0.state = .done
+                $0.finished = finished
                 $0.done = max($0.done, $0.total)
                 $0.file_name = file.path
                 $0.bytes = file.bytes
             }
         case let .failure(error):
+            // What the client reads passes the rule every answer passes: no server folder.
+            let answer = disclose((error as? APIError) ?? APIError(.internalServerError, "\(error)", code: "export_failed"))
             update(id) {
                 $0.state = .failed
-                $0.error = (error as? APIError)?.message ?? "\(error)"
+                $0.finished = finished
+                $0.error = answer.message
             }
         }
+        enforceLimits()
     }
 }
 

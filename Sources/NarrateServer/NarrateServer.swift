@@ -26,6 +26,7 @@ public struct NarrateServer: Sendable {
         let router = Router(context: ServerRequestContext.self)
         router.add(middleware: SecurityHeadersMiddleware())
         router.add(middleware: RequestLogMiddleware(metrics: backend.metrics, logger: logger, disclosure: backend.disclosure))
+        router.add(middleware: SiteGuardMiddleware(policy: SitePolicy(boundHost: server.host, allowedHosts: server.allowedHosts, allowedOrigins: server.allowedOrigins)))
         router.add(middleware: AuthMiddleware(keys: server.apiKeys))
         SpeechController(backend: backend).register(on: router)
         CatalogController(backend: backend).register(on: router)

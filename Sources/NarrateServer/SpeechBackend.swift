@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Logging
 import NIOCore
+import NarrateDomain
 import NarrateKit
 
 /// What every front door of the service shares: the speech path through the cache (the same
@@ -52,7 +53,8 @@ final class SpeechBackend: Sendable {
             },
             storeObserver: { metrics.record($0) }
         )
-        disclosure = ErrorDisclosure(environment: environment, logger: logger)
+        let disclosure = ErrorDisclosure(environment: environment, logger: logger)
+        self.disclosure = disclosure
         repository = try environment.ttsRepository()
         speakText = try environment.speakText(firstChunkAlone: true)
         chooseVoice = environment.chooseVoice
@@ -64,8 +66,10 @@ final class SpeechBackend: Sendable {
         self.queue = queue
         exports = configuration.cacheDirectory.map { cache in
             ExportJobs(
-                directory: cache + "/exports", run: { job, folder, progress in try await Self.export(job, into: folder, configuration: configuration, logger: logger, progress: progress) },
-                admit: { try await queue.acquireInBackground() }, release: { await queue.release() })
+                directory: cache + "/exports", limits: .init(maxBytes: server.exportsMaxBytes, maxAge: server.exportsMaxAge),
+                run: { job, folder, progress in try await Self.export(job, into: folder, configuration: configuration, logger: logger, progress: progress) },
+                admit: { try await queue.acquireInBackground() }, release: { await queue.release() },
+                disclose: { [disclosure] error in disclosure.disclosed(error, context: "export") })
         }
     }
 
@@ -88,11 +92,15 @@ final class SpeechBackend: Sendable {
                 if case let .progress(report) = event { progress(report.chunksDone, report.chunksTotal) }
             }
         } catch {
+            // What it uploaded so far goes to the store, unless it was cancelled; either way the
+            // tier is let go, so that nothing of a failed export stays in memory.
+            if Task.isCancelled { environment.abandonUploads() } else { await environment.finishUploads() }
             // The log has the folder; the client, the reason.
-            logger.error("Export \(job.id) of '\(job.title)' failed: \(error)")
+            logger.error("Export \(job.id) of '\(job.title.escapedExcerpt(limit: 200))' failed: \(error.description.escapedExcerpt(limit: 2_000))")
             throw APIError(.internalServerError, error.description.replacingOccurrences(of: folder, with: "the export's folder"), code: "export_failed")
         }
         guard let name = format == .epub ? FileName.readable(job.title) + ".epub" : summary.files.first?.fileName else {
+            await environment.finishUploads()
             throw APIError(.internalServerError, "The export made no file.", code: "export_failed")
         }
         let path = folder + "/" + name

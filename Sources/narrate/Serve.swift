@@ -34,6 +34,18 @@ extension Narrate {
         @Flag(name: .customLong("allow-unauthenticated"), help: "Serve on a non-loopback address without API keys.")
         var allowUnauthenticated = false
 
+        @Option(name: .customLong("allowed-host"), help: ArgumentHelp("Another host name clients may reach the service by (repeatable; .example.com for every name under it, * for any). Loopback names and IP addresses always may. Also NARRATE_ALLOWED_HOSTS, comma-separated.", valueName: "name"))
+        var allowedHosts: [String] = []
+
+        @Option(name: .customLong("allowed-origin"), help: ArgumentHelp("A web origin whose pages may use the API, with CORS (repeatable; scheme://host[:port], * for any). Also NARRATE_ALLOWED_ORIGINS, comma-separated.", valueName: "origin"))
+        var allowedOrigins: [String] = []
+
+        @Option(name: .customLong("exports-max-bytes"), help: "The most the finished exports kept for download may take (bytes, or with K, M, G); the oldest go first.")
+        var exportsMaxBytes = "4G"
+
+        @Option(name: .customLong("exports-max-age"), help: "Hours a finished export is kept for download.")
+        var exportsMaxAge = 168.0
+
         @Flag(name: .customLong("no-web"), help: "Serve no listening-room page at / (the API only).")
         var noWeb = false
 
@@ -91,6 +103,17 @@ extension Narrate {
             server.maxInput = maxInput
             server.queueLimit = queue
             server.allowUnauthenticated = allowUnauthenticated
+            let environment = ProcessInfo.processInfo.environment
+            func list(_ name: String) -> [String] {
+                (environment[name] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            }
+            server.allowedHosts = allowedHosts + list("NARRATE_ALLOWED_HOSTS")
+            server.allowedOrigins = allowedOrigins + list("NARRATE_ALLOWED_ORIGINS")
+            guard let maxBytes = ServerConfiguration.byteCount(exportsMaxBytes) else {
+                throw ValidationError("--exports-max-bytes '\(exportsMaxBytes)' is not a size: give bytes, or a number with K, M or G (4G).")
+            }
+            server.exportsMaxBytes = maxBytes
+            server.exportsMaxAge = .seconds(exportsMaxAge * 3_600)
             // Clients name voices the catalog lists, never files: so does the default voice.
             guard VoiceNameRule.admits(voice) else {
                 throw ValidationError("--voice '\(VoiceNameRule.shown(voice))' names a file: the service speaks the voices it lists. Put the model in a voice folder (NARRATE_VOICES_DIR) and give its name.")

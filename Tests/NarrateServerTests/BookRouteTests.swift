@@ -30,7 +30,7 @@ struct BookRouteTests {
     @Test("Given a book file, when it is uploaded, then 201 with its summary and Location; the same file again is 200 and the same book")
     func upload() async throws {
         try await RouteTestServer().test { client in
-            let response = try await client.post("/v1/books?filename=tiny.md", body: Self.tinyBook)
+            let response = try await client.post("/v1/books?filename=tiny.md", body: Self.tinyBook, headers: [.contentType: "application/octet-stream"])
             #expect(response.status == .created)
             let json = try #require(response.json)
             let id = try #require(json["id"] as? String)
@@ -123,16 +123,16 @@ struct BookRouteTests {
     @Test("Given uploads the service cannot take, when posted, then 400 empty_file, 413 file_too_large or 422 unreadable_book without the server's path")
     func badUploads() async throws {
         try await RouteTestServer { $0.maxUploadBytes = 1_000 }.test { client in
-            let empty = try await client.post("/v1/books", body: [])
+            let empty = try await client.post("/v1/books", body: [], headers: [.contentType: "application/octet-stream"])
             #expect(empty.status == .badRequest)
             #expect(empty.apiError?.code == "empty_file")
 
-            let large = try await client.post("/v1/books?filename=big.txt", body: [UInt8](repeating: 0x61, count: 1_001))
+            let large = try await client.post("/v1/books?filename=big.txt", body: [UInt8](repeating: 0x61, count: 1_001), headers: [.contentType: "application/octet-stream"])
             #expect(large.status == .contentTooLarge)
             #expect(large.apiError?.code == "file_too_large")
             #expect(large.apiError?.keys == APIErrorBody.openAIKeys)
 
-            let broken = try await client.post("/v1/books?filename=broken.epub", body: [0x50, 0x4B, 0x03, 0x04] + [UInt8](repeating: 0, count: 60))
+            let broken = try await client.post("/v1/books?filename=broken.epub", body: [0x50, 0x4B, 0x03, 0x04] + [UInt8](repeating: 0, count: 60), headers: [.contentType: "application/octet-stream"])
             #expect(broken.status == .unprocessableContent)
             #expect(broken.apiError?.code == "unreadable_book")
             #expect(broken.apiError?.message?.contains("/uploads/") == false)
@@ -143,7 +143,7 @@ struct BookRouteTests {
     func progress() async throws {
         try await RouteTestServer().test { client in
             let id = try await Self.upload(client)
-            let byIndex = try await client.execute(uri: "/v1/books/\(id)/progress", method: .put, body: .init(string: #"{"page_index": 2}"#))
+            let byIndex = try await client.execute(uri: "/v1/books/\(id)/progress", method: .put, headers: [.contentType: "application/json"], body: .init(string: #"{"page_index": 2}"#))
             #expect(byIndex.status == .ok)
             #expect(byIndex.json?["page_index"] as? Int == 2)
             #expect(byIndex.json?["page"] as? String == "2")
@@ -151,19 +151,19 @@ struct BookRouteTests {
             let detail = try #require(try await client.get("/v1/books/\(id)").json?["progress"] as? [String: Any])
             #expect(detail["page_index"] as? Int == 2)
 
-            let byLabel = try await client.execute(uri: "/v1/books/\(id)/progress", method: .put, body: .init(string: #"{"page": "1"}"#))
+            let byLabel = try await client.execute(uri: "/v1/books/\(id)/progress", method: .put, headers: [.contentType: "application/json"], body: .init(string: #"{"page": "1"}"#))
             #expect(byLabel.json?["page_index"] as? Int == 1)
 
-            let pastTheEnd = try await client.execute(uri: "/v1/books/\(id)/progress", method: .put, body: .init(string: #"{"page_index": 3}"#))
+            let pastTheEnd = try await client.execute(uri: "/v1/books/\(id)/progress", method: .put, headers: [.contentType: "application/json"], body: .init(string: #"{"page_index": 3}"#))
             #expect(pastTheEnd.status == .badRequest)
             #expect(pastTheEnd.apiError?.param == "page_index")
             #expect(pastTheEnd.apiError?.code == "page_not_found")
 
-            let notJSON = try await client.execute(uri: "/v1/books/\(id)/progress", method: .put, body: .init(string: "two"))
+            let notJSON = try await client.execute(uri: "/v1/books/\(id)/progress", method: .put, headers: [.contentType: "application/json"], body: .init(string: "two"))
             #expect(notJSON.status == .badRequest)
             #expect(notJSON.apiError?.code == "invalid_json")
 
-            let neither = try await client.execute(uri: "/v1/books/\(id)/progress", method: .put, body: .init(string: "{}"))
+            let neither = try await client.execute(uri: "/v1/books/\(id)/progress", method: .put, headers: [.contentType: "application/json"], body: .init(string: "{}"))
             #expect(neither.status == .badRequest)
             #expect(neither.apiError?.code == "missing_required_parameter")
         }

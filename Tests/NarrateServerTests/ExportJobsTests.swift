@@ -26,21 +26,22 @@ struct ExportJobsTests {
         }
     }
 
-    private func job(_ id: String, state: ExportJob.State = .queued, at seconds: TimeInterval = 0) -> ExportJob {
+    func job(_ id: String, state: ExportJob.State = .queued, at seconds: TimeInterval = 0) -> ExportJob {
         ExportJob(id: id, book_id: "1", title: "A Book", format: "m4b", voice: nil, speed: nil, chapters: nil, state: state, done: 0, total: 0,
                   created: Date(timeIntervalSince1970: 1_000 + seconds))
     }
 
-    private func folder() -> String {
+    func folder() -> String {
         FileManager.default.temporaryDirectory.appendingPathComponent("narrate-exports-\(UUID().uuidString)").path
     }
 
-    private func waitUntilOver(_ jobs: ExportJobs, _ id: String) async throws -> ExportJob {
-        for _ in 0..<500 {
-            if let job = await jobs.job(id), job.state.isOver { return job }
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        throw CancellationError()
+    /// The job once it is over: its updates end then (no clock: a busy machine only slows it).
+    func waitUntilOver(_ jobs: ExportJobs, _ id: String) async throws -> ExportJob {
+        guard let updates = await jobs.updates(of: id) else { throw CancellationError() }
+        var last: ExportJob?
+        for await job in updates { last = job }
+        guard let last, last.state.isOver else { throw CancellationError() }
+        return last
     }
 
     @Test("Given jobs left queued and running by a service that stopped, when a new one starts, then both run again, oldest first, and end done")

@@ -150,7 +150,7 @@ function upload(file) {
     const request = new XMLHttpRequest();
     request.open("POST", `/v1/books?filename=${encodeURIComponent(file.name)}`);
     const extension = (file.name.split(".").pop() || "").toLowerCase();
-    request.setRequestHeader("Content-Type", TYPES[extension] || file.type || "application/octet-stream");
+    request.setRequestHeader("Content-Type", TYPES[extension] || "application/octet-stream");
     for (const [name, value] of Object.entries(headers())) request.setRequestHeader(name, value);
     const bar = $("upload-progress");
     bar.hidden = false;
