@@ -25,7 +25,7 @@ extension APIError {
             self = .badRequest(error.description, param: "input", code: "input_out_of_bounds")
         case .engineUnavailable:
             self = APIError(
-                .serviceUnavailable, "The speech engine is not available; the service's log says why. Try again in a few seconds.",
+                .serviceUnavailable, "Synthesis is unavailable: the speech engine cannot run, and this text is not in the cache; the service's log says why. Try again later.",
                 code: "engine_unavailable", retryAfter: 5, detail: error.description)
         case .synthesisFailed, .engineFailed:
             self = APIError(

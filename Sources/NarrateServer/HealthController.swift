@@ -9,20 +9,24 @@ struct HealthController: Sendable {
 
     struct Health: ResponseEncodable {
         var status: String
+        /// `available`, or `unavailable` while the engine cannot start (cached audio is served).
+        var synthesis: String?
         var workers: Int?
         var running: Int?
         var restarts: Int?
     }
 
     func register(on router: Router<ServerRequestContext>) {
-        router.get("/healthz") { _, _ in Health(status: "ok") }
+        router.get("/healthz") { _, _ in Health(status: "ok", synthesis: backend.synthesisProblem == nil ? "available" : "unavailable") }
         router.get("/readyz") { _, _ -> Health in
             var status = backend.environment.engineStatus
             if status.running == 0 {
                 // Workers start on demand and are replaced when they die: start them now.
                 do {
                     try backend.environment.startEngine()
+                    backend.synthesisProblem = nil
                 } catch {
+                    backend.synthesisProblem = "\(error)"
                     throw APIError(
                         .serviceUnavailable, "The synthesis workers cannot start; the service's log says why.", code: "engine_unavailable", retryAfter: 5,
                         detail: "The synthesis workers cannot start: \(error)")
@@ -33,7 +37,7 @@ struct HealthController: Sendable {
         }
         router.get("/metrics") { _, _ in
             backend.metrics.recordQueue(depth: await backend.queue.depth)
-            let text = backend.metrics.text(engine: backend.environment.engineStatus)
+            let text = backend.metrics.text(engine: backend.environment.engineStatus, synthesisAvailable: backend.synthesisProblem == nil)
             return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(bytes: text)))
         }
         router.get("/openapi.json") { _, _ in

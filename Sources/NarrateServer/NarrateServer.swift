@@ -1,6 +1,7 @@
 import Hummingbird
 import Logging
 import NIOCore
+import NarrateDomain
 import NarrateKit
 import ServiceLifecycle
 import UnixSignals
@@ -71,7 +72,15 @@ public struct NarrateServer: Sendable {
             cancellationSignals: [],
             logger: logger
         ).withDeadline(server.shutdownDeadline))
-        try backend.environment.startEngine()
+        // An engine that cannot start (eSpeak's data or ONNX Runtime missing) leaves a service
+        // that serves what the cache and the store hold, says so on /healthz and /metrics, and
+        // answers the rest 503; /readyz tries again.
+        do {
+            try backend.environment.startEngine()
+        } catch {
+            backend.synthesisProblem = "\(error)"
+            logger.warning("Synthesis is unavailable (\(error.description.escapedExcerpt(limit: 500))): serving what the cache holds, and 503 for the rest.")
+        }
         await backend.exports?.resume()
         do {
             try await group.run()

@@ -19,6 +19,8 @@ final class ServerMetrics: Sendable {
     let activeSyntheses: Metrics.Meter
     let workerRestarts: Metrics.Gauge
     let workersRunning: Metrics.Gauge
+    /// 1 while the engine can synthesize, 0 while only cached audio is served.
+    let synthesisAvailable: Metrics.Gauge
 
     init() {
         registry = PrometheusCollectorRegistry()
@@ -39,6 +41,7 @@ final class ServerMetrics: Sendable {
         activeSyntheses = Metrics.Meter(label: "narrate_active_syntheses", factory: factory)
         workerRestarts = Metrics.Gauge(label: "narrate_worker_restarts", factory: factory)
         workersRunning = Metrics.Gauge(label: "narrate_workers_running", factory: factory)
+        synthesisAvailable = Metrics.Gauge(label: "narrate_synthesis_available", factory: factory)
     }
 
     /// Counts one request.
@@ -96,7 +99,8 @@ final class ServerMetrics: Sendable {
     }
 
     /// The metrics in Prometheus' text format.
-    func text(engine: EngineStatus) -> [UInt8] {
+    func text(engine: EngineStatus, synthesisAvailable available: Bool = true) -> [UInt8] {
+        synthesisAvailable.record(available ? 1 : 0)
         workerRestarts.record(engine.restarts)
         workersRunning.record(engine.running)
         return registry.emitToBuffer()

@@ -4,6 +4,7 @@ import Logging
 import NIOCore
 import NarrateDomain
 import NarrateKit
+import Synchronization
 
 /// What every front door of the service shares: the speech path through the cache (the same
 /// cache and keys as the CLI), the voices, the library, the admission queue and the metrics.
@@ -32,6 +33,13 @@ final class SpeechBackend: Sendable {
     let renders = RenderFlights()
     /// What a client is told of an error and what the log keeps (HTTP and Wyoming alike).
     let disclosure: ErrorDisclosure
+    private let unavailable = Mutex<String?>(nil)
+    /// Why the engine could not start, while it cannot: the service then serves what the cache
+    /// holds and answers the rest 503.
+    var synthesisProblem: String? {
+        get { unavailable.withLock { $0 } }
+        set { unavailable.withLock { $0 = newValue } }
+    }
     /// Books exported for download; none without a cache (it is what makes them resumable).
     let exports: ExportJobs?
 

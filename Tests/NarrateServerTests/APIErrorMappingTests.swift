@@ -50,7 +50,7 @@ struct APIErrorMappingTests {
             message: "This text would give about 30.3 hours of audio, more than the 24 hours one run may make. Nothing was synthesized; split the text, or add it as a book and export it (narrate add, narrate book).")),
         (.engineUnavailable(reason: "no espeak-ng-data"), Expected(
             status: 503, type: "server_error", param: nil, code: "engine_unavailable",
-            message: "The speech engine is not available; the service's log says why. Try again in a few seconds.", retryAfter: 5)),
+            message: "Synthesis is unavailable: the speech engine cannot run, and this text is not in the cache; the service's log says why. Try again later.", retryAfter: 5)),
         (.voiceFailed(voice: "en_US-joe-medium", reason: "its configuration /srv/voices/en_US-joe-medium.onnx.json is missing"), Expected(
             status: 503, type: "server_error", param: nil, code: "voice_unavailable",
             message: "The voice 'en_US-joe-medium' is installed but cannot speak now; the service's log says why. Choose another voice (GET /v1/audio/voices lists them).")),

@@ -81,7 +81,10 @@ final class FFmpegProcess {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         let argv = arguments.map { strdup($0) } + [nil]
         defer { for argument in argv { free(argument) } }
-        return posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
+        // ffmpeg parses what it is given: it gets no credential.
+        let environment = ChildEnvironment.cStrings()
+        defer { for variable in environment { free(variable) } }
+        return posix_spawn(&pid, executable, &actions, &attributes, argv, environment)
     }
 
     /// Sends all of `bytes` to ffmpeg's standard input.

@@ -21,7 +21,8 @@ final class ESpeakWorkerPool: Sendable {
         // The pool's workers share one hub (narrate-worker's hub.c): their zygotes for a neural
         // voice are forked from one process that loaded it, so the model is in memory once. A
         // caller's own setting (empty: none) is kept.
-        var shared = environment ?? ProcessInfo.processInfo.environment
+        // Workers parse untrusted text and models: they get no credential, whoever asks.
+        var shared = ChildEnvironment.withoutSecrets(environment ?? ProcessInfo.processInfo.environment)
         if shared["NARRATE_WORKER_HUB"] == nil {
             shared["NARRATE_WORKER_HUB"] = "\(getpid())/\(UUID().uuidString)"
         }

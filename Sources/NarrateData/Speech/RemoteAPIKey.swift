@@ -24,7 +24,7 @@ public struct RemoteAPIKey: Sendable, Hashable, CustomStringConvertible, CustomD
     /// This process's environment without the key variables: what eSpeak's workers are given,
     /// so that no other process ever sees a key.
     public static func environmentWithoutKeys(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> [String: String] {
-        environment.filter { !environmentVariables.contains($0.key) }
+        ChildEnvironment.withoutSecrets(environment).filter { !environmentVariables.contains($0.key) }
     }
 
     /// The key from `NARRATE_API_KEY`, else `OPENAI_API_KEY`, else the first line of `file`;

@@ -87,7 +87,7 @@ extension SpeechError {
     /// the request, the cap on characters is reached, the engine cannot do it): a batch stops.
     public var stopsEveryText: Bool {
         switch self {
-        case .remoteRefused, .characterLimitReached, .remoteUnsupported, .voiceFailed: true
+        case .remoteRefused, .characterLimitReached, .remoteUnsupported, .voiceFailed, .engineUnavailable: true
         default: false
         }
     }
