@@ -90,7 +90,9 @@ final class ServeProcess: @unchecked Sendable {
             request.httpBody = try JSONSerialization.data(withJSONObject: json)
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         } else if let body {
+            // URLSession would call it a form; a book is sent as bytes.
             request.httpBody = body
+            request.setValue("application/octet-stream", forHTTPHeaderField: "Content-Type")
         }
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         let (data, response) = try await session.data(for: request)
