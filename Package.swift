@@ -142,6 +142,12 @@ let package = Package(
             dependencies: ["NarrateData", "NarrateDomain"],
             swiftSettings: strictSettings
         ),
+        // The cache entry decoder under libFuzzer, the same way: what a store object may hold.
+        .executableTarget(
+            name: "narrate-fuzz-entry",
+            dependencies: ["NarrateData"],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "NarrateDomainTests",
             dependencies: ["NarrateDomain"],

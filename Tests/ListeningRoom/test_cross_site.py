@@ -18,10 +18,10 @@ from narrate_service import CORPUS
 BOOK = CORPUS / "epub" / "wasteland.epub"
 
 ATTACK = """<!doctype html><meta charset="utf-8"><title>attacker</title>
-<iframe name="sink" style="display:none"></iframe>
+<iframe name="sink" style="display:none"></iframe><iframe name="sink2" style="display:none"></iframe>
 <form id="form" method="post" enctype="text/plain" target="sink" action="{service}/v1/audio/speech">
 <input name='{{"model": "tts-1", "voice": "alloy", "input": "pwned", "x": "' value='"}}'></form>
-<form id="upload" method="post" enctype="text/plain" target="sink" action="{service}/v1/books?filename=pwned.md">
+<form id="upload" method="post" enctype="text/plain" target="sink2" action="{service}/v1/books?filename=pwned.md">
 <input name="# Pwned" value="planted by another site"></form>
 <script>
 window.results = {{}};
@@ -93,7 +93,11 @@ def test_another_sites_page_gets_nothing_and_changes_nothing(server, browser):
         browser.get(site.url)
         WebDriverWait(browser, 60).until(lambda d: {"noCorsUpload", "read", "delete", "audio"} <= set(d.execute_script("return Object.keys(window.results)")))
         results = browser.execute_script("return window.results")
-        time.sleep(1)  # the forms' answers arrive in the hidden frame
+        # The forms' answers arrive in the hidden frames.
+        for _ in range(120):
+            if server.log.read_text(errors="replace").count("POST /v1/audio/speech 403") >= 1:
+                break
+            time.sleep(0.5)
     finally:
         site.close()
 
@@ -107,7 +111,7 @@ def test_another_sites_page_gets_nothing_and_changes_nothing(server, browser):
     log = server.log.read_text(errors="replace")
     assert "POST /v1/books 403" in log, log[-3000:]
     assert "POST /v1/audio/speech 403" in log, log[-3000:]
-    assert "GET /v1/books/1/pages/1/audio 403" in log or "pages/1/audio 403" in log, log[-3000:]
+    assert "/pages/{page}/audio 403" in log, log[-3000:]
 
 
 def test_the_room_works_on_its_own_origin_localhost_and_the_bound_address(server, browser):

@@ -84,6 +84,31 @@ struct VoiceNamingRouteTests {
         #expect(refusals.contains { $0.contains("alloy\\u{0}") })
     }
 
+    @Test("Given voices that name files, when a page's timing or an export is asked for with them, then each is 400 voice_not_found without a server folder, and no export is queued")
+    func timingAndExports() async throws {
+        let server = try Self.server(logger: LogRecorder())
+        try await server.test { client in
+            let id = try await BookRouteTests.upload(client)
+            for (name, shown) in Self.fileNames(server) {
+                var query = URLComponents()
+                query.queryItems = [URLQueryItem(name: "voice", value: name)]
+                let timing = try await client.get("/v1/books/\(id)/pages/1/timing?\(query.percentEncodedQuery ?? "")")
+                let timingBody = String(decoding: timing.bytes, as: UTF8.self)
+                #expect(timing.status == .badRequest, "\(shown): \(timingBody)")
+                #expect(timing.apiError?.code == "voice_not_found", "\(shown)")
+                #expect(!Self.namesServerFolder(timingBody, server), "\(timingBody)")
+
+                let body = try JSONSerialization.data(withJSONObject: ["format": "wav", "voice": name])
+                let export = try await client.post("/v1/books/\(id)/exports", body: Array(body), headers: [.contentType: "application/json"])
+                let exportBody = String(decoding: export.bytes, as: UTF8.self)
+                #expect(export.status == .badRequest, "\(shown): \(exportBody)")
+                #expect(export.apiError?.code == "voice_not_found", "\(shown)")
+                #expect(!Self.namesServerFolder(exportBody, server), "\(exportBody)")
+            }
+            #expect((try await client.get("/v1/exports").json?["exports"] as? [Any])?.isEmpty == true)
+        }
+    }
+
     @Test("Given voices that name files, when a page's audio is asked for with them, then each is 400 voice_not_found without a server folder")
     func pageAudio() async throws {
         let server = try Self.server(logger: LogRecorder())

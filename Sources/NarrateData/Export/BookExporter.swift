@@ -204,7 +204,7 @@ public struct BookExporter: BookExportRepositoryContract {
                             }
                             if first { logger.debug("synthesis stopped on page \(chunk.pageLabel): \(error)") }
                         } else {
-                            logger.error("synthesis failed on page \(chunk.pageLabel): \(error.chunkFailure)")
+                            logger.error("synthesis failed on page \(chunk.pageLabel.escapedExcerpt(limit: 64)): \(error.chunkFailure.escapedExcerpt(limit: 2_000))")
                         }
                         await onChunk(index, .failure(.workerFailed(pageLabel: chunk.pageLabel, reason: error.chunkFailure)))
                     }

@@ -118,7 +118,7 @@ public final class TTSRepository: TTSRepositoryContract {
         guard let fallback, case let .remoteUnavailable(host, _, reason) = error else { throw error }
         let first = Self.isFirst(fallbackReported)
         if first {
-            logger.warning("The speech API at \(host) could not deliver (\(reason)); such text is spoken by eSpeak NG with voice \(request.voice.voice) instead. Run again with the API up to replace it.")
+            logger.warning("The speech API at \(host) could not deliver (\(reason.escapedExcerpt(limit: 500))); such text is spoken by eSpeak NG with voice \(request.voice.voice.escapedExcerpt(limit: 64)) instead. Run again with the API up to replace it.")
         }
         observer(.fellBack(text: request.text))
         let key = try await AudioCacheKey(request: request, engine: fallback.descriptor(for: request))

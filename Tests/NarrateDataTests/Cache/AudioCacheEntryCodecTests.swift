@@ -1,4 +1,4 @@
-@testable import NarrateData
+@_spi(Fuzzing) @testable import NarrateData
 import NarrateDomain
 import Testing
 
@@ -158,5 +158,15 @@ import Testing
         let empty = SpeechAudio(sampleRate: 0, samples: [])
         #expect(try Codec.decode(Codec.encode(end, key: key), key: key) == end)
         #expect(try Codec.decode(Codec.encode(empty, key: key), key: key) == empty)
+    }
+
+    @Test("the fuzz target's decoder takes a valid entry, and refuses a forged one without its checksum being asked")
+    func fuzzDecoder() throws {
+        let valid = try Codec.encode(audio, key: key)
+        var forged = try Codec.encode(SpeechAudio(sampleRate: 22_050, samples: [1], wordMarks: [WordMark(textOffset: 0, textLength: 1, sampleOffset: 9)]), key: key)
+        forged[forged.count - 1] ^= 0xFF
+        #expect(AudioCacheEntryFuzzing.decode(valid) == .entry(samples: audio.samples.count, marks: audio.wordMarks.count))
+        #expect(AudioCacheEntryFuzzing.decode(forged) == .refused("inconsistent entry: word mark 0 at sample 9 of 1"))
+        #expect(AudioCacheEntryFuzzing.decode([1, 2, 3]) == .refused("too short for a key"))
     }
 }

@@ -1,0 +1,113 @@
+#!/usr/bin/env bash
+# Every test suite, in one command (the README's second command; .ci/run calls it):
+#   1. the system packages every suite needs, in one apt-get (scripts/install-deps.sh);
+#   2. one debug build of the package and its tests (swift build --build-tests);
+#   3. the Swift suite (unit, route and end-to-end tests) on that build, alone on the machine;
+#   4. the Python suites against that build's narrate, in two lanes side by side (they wait on
+#      servers, browsers and models as much as they compute): Kokoro and the fleet in one,
+#      Piper, the service's clients, the audiobook tools and the listening room in the other.
+# At the end, a table of each phase's wall time, test count and result; every phase's output
+# is in .build/test-logs/PHASE.log, and a failed phase's last lines are printed.
+#
+# Usage: scripts/test.sh            every phase
+#        TEST_PHASES="swift web" scripts/test.sh   only those phases (after deps and build)
+set -uo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+logs=.build/test-logs
+mkdir -p "$logs"
+rm -f "$logs"/*.log "$logs"/*.result
+started=$(date +%s)
+
+# The packages the Python suites would install one by one (apt-get cannot run twice at once).
+suite_packages=(chromium chromium-driver mediainfo atomicparsley mp3val epubcheck default-jre-headless openssl python3-venv)
+
+# run_phase NAME COMMAND…: runs COMMAND with its output in $logs/NAME.log, and records its wall
+# time, test count and status in $logs/NAME.result.
+run_phase() {
+  local name=$1
+  shift
+  local start end status count
+  start=$(date +%s)
+  echo "==> $name: $*" >&2
+  "$@" >"$logs/$name.log" 2>&1
+  status=$?
+  end=$(date +%s)
+  count=$(tests_in "$logs/$name.log")
+  echo "$name $((end - start)) $count $status" >"$logs/$name.result"
+  if [ "$status" -ne 0 ]; then
+    echo "==> $name FAILED (exit $status); its last lines:" >&2
+    tail -n 40 "$logs/$name.log" >&2
+  else
+    echo "==> $name passed in $((end - start)) s ($count tests)" >&2
+  fi
+  return "$status"
+}
+
+# How many tests a log reports: Swift Testing's summary, XCTest's, or pytest's.
+tests_in() {
+  local swift xctest pytest
+  swift=$(grep -aoE 'Test run with [0-9]+ tests?' "$1" | tail -1 | grep -oE '[0-9]+' || true)
+  xctest=$(grep -aoE 'Executed [0-9]+ tests?' "$1" | tail -1 | grep -oE '[0-9]+' || true)
+  pytest=$(grep -aE '^[0-9]+ passed|=+ .*[0-9]+ passed' "$1" | tail -1 | grep -oE '[0-9]+ (passed|failed|skipped|error)' | awk '{s += $1} END {print s + 0}' || true)
+  echo $(( ${swift:-0} + ${xctest:-0} + ${pytest:-0} ))
+}
+
+wanted() {
+  [ -z "${TEST_PHASES:-}" ] && return 0
+  [[ " $TEST_PHASES " == *" $1 "* ]]
+}
+
+table() {
+  local total=$(($(date +%s) - started))
+  echo
+  echo "| phase | seconds | tests | result |"
+  echo "|---|---:|---:|---|"
+  for name in deps build swift kokoro fleet piper serve audiobooks web; do
+    [ -f "$logs/$name.result" ] || continue
+    read -r _ seconds count status <"$logs/$name.result"
+    echo "| $name | $seconds | $count | $([ "$status" -eq 0 ] && echo passed || echo "FAILED ($status)") |"
+  done
+  echo "| **total (wall)** | **$total** | | |"
+}
+
+failed=0
+finish() {
+  table
+  exit "$failed"
+}
+
+run_phase deps scripts/install-deps.sh "${suite_packages[@]}" || { failed=1; finish; }
+run_phase build swift build --build-tests || { failed=1; finish; }
+
+# The suites run this build's binaries (no second build, no stale release binary).
+NARRATE_BIN=$(pwd)/.build/debug/narrate
+export NARRATE_BIN
+
+if wanted swift; then
+  # SWIFT_BACKTRACE off: a crashing test process reports its failure, not a symbolication pause.
+  run_phase swift env SWIFT_BACKTRACE=enable=no swift test --skip-build || failed=1
+fi
+
+lane_one() {
+  local status=0
+  if wanted kokoro; then run_phase kokoro scripts/test-kokoro.sh || status=1; fi
+  if wanted fleet; then run_phase fleet scripts/test-fleet.sh || status=1; fi
+  return "$status"
+}
+
+lane_two() {
+  local status=0
+  if wanted piper; then run_phase piper scripts/test-piper.sh || status=1; fi
+  if wanted serve; then run_phase serve scripts/test-serve.sh || status=1; fi
+  if wanted audiobooks; then run_phase audiobooks scripts/test-audiobooks.sh || status=1; fi
+  if wanted web; then run_phase web scripts/test-web.sh || status=1; fi
+  return "$status"
+}
+
+lane_one &
+one=$!
+lane_two &
+two=$!
+wait "$one" || failed=1
+wait "$two" || failed=1
+finish
