@@ -48,7 +48,7 @@ tests_in() {
   local swift xctest pytest
   swift=$(grep -aoE 'Test run with [0-9]+ tests?' "$1" | tail -1 | grep -oE '[0-9]+' || true)
   xctest=$(grep -aoE 'Executed [0-9]+ tests?' "$1" | tail -1 | grep -oE '[0-9]+' || true)
-  pytest=$(grep -aE '^[0-9]+ passed|=+ .*[0-9]+ passed' "$1" | tail -1 | grep -oE '[0-9]+ (passed|failed|skipped|error)' | awk '{s += $1} END {print s + 0}' || true)
+  pytest=$(grep -aE '[0-9]+ (passed|failed|errors?)(, .*)? in [0-9.]+s' "$1" | tail -1 | grep -oE '[0-9]+ (passed|failed|skipped|errors?)' | awk '{s += $1} END {print s + 0}' || true)
   echo $(( ${swift:-0} + ${xctest:-0} + ${pytest:-0} ))
 }
 
@@ -90,17 +90,17 @@ fi
 
 lane_one() {
   local status=0
-  if wanted kokoro; then run_phase kokoro scripts/test-kokoro.sh || status=1; fi
-  if wanted fleet; then run_phase fleet scripts/test-fleet.sh || status=1; fi
+  if wanted kokoro; then run_phase kokoro scripts/test-kokoro.sh --durations=5 || status=1; fi
+  if wanted fleet; then run_phase fleet scripts/test-fleet.sh --durations=5 || status=1; fi
   return "$status"
 }
 
 lane_two() {
   local status=0
-  if wanted piper; then run_phase piper scripts/test-piper.sh || status=1; fi
-  if wanted serve; then run_phase serve scripts/test-serve.sh || status=1; fi
-  if wanted audiobooks; then run_phase audiobooks scripts/test-audiobooks.sh || status=1; fi
-  if wanted web; then run_phase web scripts/test-web.sh || status=1; fi
+  if wanted piper; then run_phase piper scripts/test-piper.sh --durations=5 || status=1; fi
+  if wanted serve; then run_phase serve scripts/test-serve.sh --durations=5 || status=1; fi
+  if wanted audiobooks; then run_phase audiobooks scripts/test-audiobooks.sh --durations=5 || status=1; fi
+  if wanted web; then run_phase web scripts/test-web.sh --durations=5 || status=1; fi
   return "$status"
 }
 
