@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Every test suite, in one command (the README's second command; .ci/run calls it):
 #   1. the system packages every suite needs, in one apt-get (scripts/install-deps.sh);
-#   2. one debug build of the package and its tests (swift build --build-tests);
+#   2. one build of the package and its tests (swift build --build-tests; TEST_CONFIGURATION=
+#      debug or release chooses which);
 #   3. the Swift suite (unit, route and end-to-end tests) on that build, alone on the machine;
 #   4. the Python suites against that build's narrate, in two lanes side by side (they wait on
 #      servers, browsers and models as much as they compute): Kokoro and the fleet in one,
@@ -77,15 +78,23 @@ finish() {
 }
 
 run_phase deps scripts/install-deps.sh "${suite_packages[@]}" || { failed=1; finish; }
-run_phase build swift build --build-tests || { failed=1; finish; }
+# One build of the package and its tests, in the configuration TEST_CONFIGURATION names.
+configuration=${TEST_CONFIGURATION:-debug}
+case "$configuration" in
+  debug) build_flags=() ;;
+  # Optimized, with @testable imports allowed: the binaries the quick start builds, tested.
+  release) build_flags=(-c release -Xswiftc -enable-testing) ;;
+  *) echo "error: TEST_CONFIGURATION is debug or release, not '$configuration'" >&2; exit 2 ;;
+esac
+run_phase build swift build --build-tests "${build_flags[@]}" || { failed=1; finish; }
 
-# The suites run this build's binaries (no second build, no stale release binary).
-NARRATE_BIN=$(pwd)/.build/debug/narrate
+# The suites run this build's binaries (no second build, no stale binary of another build).
+NARRATE_BIN=$(pwd)/.build/$configuration/narrate
 export NARRATE_BIN
 
 if wanted swift; then
   # SWIFT_BACKTRACE off: a crashing test process reports its failure, not a symbolication pause.
-  run_phase swift env SWIFT_BACKTRACE=enable=no swift test --skip-build || failed=1
+  run_phase swift env SWIFT_BACKTRACE=enable=no swift test --skip-build "${build_flags[@]}" || failed=1
 fi
 
 lane_one() {

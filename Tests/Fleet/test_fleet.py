@@ -215,7 +215,7 @@ def test_a_store_that_never_answers_costs_its_timeout_once(tmp_path, s3):
     assert accepted
     assert len([line for line in warnings(result) if "did not answer within 1 s" in line]) == 1, result.stderr
     assert machine.store_counts()["errors"] >= 1
-    assert elapsed < 20, elapsed
+    assert elapsed < 120, elapsed  # a watchdog: without a deadline on the body this hung for ever
 
 
 def test_session_token_credentials_sign_every_request(s3, tmp_path):

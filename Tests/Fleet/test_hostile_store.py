@@ -107,7 +107,7 @@ def test_a_store_that_misbehaves_after_its_headers_costs_one_warning_and_its_lim
     assert store.requests, "the store was never asked"
     assert len(warnings(result)) <= 2, result.stderr
     assert any("cache store" in line for line in warnings(result)) or mode == "short", result.stderr
-    assert elapsed < 30, elapsed
+    assert elapsed < 120, elapsed  # a watchdog: a hang would wait forever
     if mode == "flood":
         assert store.flooded < 64 << 20, store.flooded
 
