@@ -8,6 +8,7 @@ import http.server
 import socketserver
 import threading
 import time
+import warnings
 from urllib.parse import urlparse
 
 import requests
@@ -79,25 +80,44 @@ class AttackerSite:
         self.server.server_close()
 
 
+class Steps:
+    """The wall time of each step; a step past 5 s is reported in pytest's warnings summary
+    (a busy CI run once took 60 s here that no run by hand reproduced)."""
+
+    def __init__(self):
+        self.last = time.monotonic()
+
+    def done(self, step: str):
+        now = time.monotonic()
+        if now - self.last > 5:
+            warnings.warn(f"cross-site test: {step} took {now - self.last:.1f} s")
+        self.last = now
+
+
 def _books(server) -> list[dict]:
     return requests.get(server.v1 + "/books", timeout=30).json()["books"]
 
 
 def test_another_sites_page_gets_nothing_and_changes_nothing(server, browser):
     # Given: a book in the library, and a page of another site open in the browser
+    steps = Steps()
     requests.post(server.v1 + "/books", data=BOOK.read_bytes(), headers={"Content-Type": "application/epub+zip"}, timeout=60)
     before = _books(server)
     site = AttackerSite(server.http)
+    steps.done("adding the book")
     try:
         # When: the page tries a form POST, fetch and <audio src> against the service
         browser.get(site.url)
+        steps.done("opening the other site's page")
         WebDriverWait(browser, 60).until(lambda d: {"noCorsUpload", "read", "delete", "audio"} <= set(d.execute_script("return Object.keys(window.results)")))
         results = browser.execute_script("return window.results")
+        steps.done(f"the page's requests ({results})")
         # The forms' answers arrive in the hidden frames.
         for _ in range(120):
             if server.log.read_text(errors="replace").count("POST /v1/audio/speech 403") >= 1:
                 break
             time.sleep(0.5)
+        steps.done("the form's refusal in the service's log")
     finally:
         site.close()
 

@@ -214,6 +214,37 @@ import Testing
         #expect(stub.requests.last?.tricklesFinishedBefore == 0)
     }
 
+    @Test("a body that stalls after its headers is given up at the deadline and tried again")
+    func stalledBody() async throws {
+        // Given: the first answer promises the whole WAV, sends 100 bytes and then nothing.
+        let body = FaultyHTTPStub.wavBytes(Self.samples, rate: 22_050)
+        let stub = try FaultyHTTPStub([.stall(status: 200, promised: body.count, sent: 100, contentType: "audio/wav"), .wav(Self.samples)])
+        let (sut, _) = try Self.synthesizer(stub, responseTimeout: .seconds(1))
+
+        // When
+        let audio = try await sut.synthesize(Self.request)
+
+        // Then: the stalled answer was abandoned (the stub saw the client give up) and the
+        // second one spoken.
+        #expect(audio.samples == Self.samples)
+        #expect(stub.requestCount == 2)
+        #expect(stub.clientsGaveUp >= 1)
+    }
+
+    @Test("an endless answer is read only up to the audio limit, refused, and never taken for audio")
+    func endlessBody() async throws {
+        // Given: an answer without a length whose bytes never end.
+        let stub = try FaultyHTTPStub([.flood(status: 200, contentType: "audio/wav")])
+        let (sut, _) = try Self.synthesizer(stub, attempts: 1, responseTimeout: .seconds(600))
+
+        // When
+        await #expect(throws: SpeechError.self) { try await sut.synthesize(Self.request) }
+
+        // Then: what was read stays within the limit (and the socket buffers).
+        #expect(stub.floodedBytes <= RemoteSpeechEngine.maxBodyBytes + (16 << 20), "\(stub.floodedBytes) bytes")
+        #expect(stub.requestCount == 1)
+    }
+
     @Test("a body shorter than its Content-Length is an error, retried, and never taken for audio")
     func cutShort() async throws {
         // Given

@@ -22,10 +22,10 @@ final class FaultyHTTPStub: Sendable {
         case reset
         /// Headers that promise `promised` bytes, `sent` of them, then nothing until the client
         /// gives up (closes the connection), which is counted in `clientsGaveUp`.
-        case stall(status: Int, promised: Int, sent: Int)
+        case stall(status: Int, promised: Int, sent: Int, contentType: String = "application/octet-stream")
         /// Headers without a length, then bytes as fast as the client takes them until it
         /// closes the connection (counted in `floodedBytes`; at most 1 GiB).
-        case flood(status: Int)
+        case flood(status: Int, contentType: String = "application/xml")
 
         static func wav(_ samples: [Int16], rate: Int = 22_050) -> Reply {
             .answer(status: 200, headers: [("Content-Type", "audio/wav")], body: FaultyHTTPStub.wavBytes(samples, rate: rate))
@@ -161,16 +161,16 @@ final class FaultyHTTPStub: Sendable {
         case let .cutShort(body, contentType, missing):
             answering()
             write(client, head(200, [("Content-Type", contentType), ("Content-Length", "\(body.count + missing)")]) + body)
-        case let .stall(status, promised, sent):
+        case let .stall(status, promised, sent, contentType):
             answering()
-            write(client, head(status, [("Content-Type", "application/octet-stream"), ("Content-Length", "\(promised)")]) + [UInt8](repeating: 7, count: sent))
+            write(client, head(status, [("Content-Type", contentType), ("Content-Length", "\(promised)")]) + [UInt8](repeating: 7, count: sent))
             // Wait for the client to close: recv answers 0 (or fails) then.
             var byte: UInt8 = 0
             while recv(client, &byte, 1, 0) > 0 {}
             state.withLock { $0.clientsGaveUp += 1 }
-        case let .flood(status):
+        case let .flood(status, contentType):
             answering()
-            write(client, head(status, [("Content-Type", "application/xml")]))
+            write(client, head(status, [("Content-Type", contentType)]))
             let block = [UInt8](repeating: 65, count: 65_536)
             var total = 0
             while total < 1 << 30, write(client, block) {
