@@ -14,6 +14,7 @@
 
 #include "children.h"
 #include "engine.h"
+#include "worker_log.h"
 #include "frames.h"
 #include "synthesis.h"
 

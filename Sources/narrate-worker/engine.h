@@ -49,12 +49,4 @@ const narrate_engine *loaded_engine(void);
 // In the zygote: loads the voice with its engine, which is then this process's.
 uint32_t engine_load(const voice_settings *settings, int32_t *detail, char *note, size_t note_size);
 
-// Where a child writes a warning the user should see (the worker's standard error; the
-// child's own goes to the worker, which keeps its last line for a failure).
-extern int worker_log_fd;
-int warning_fd(void);
-
-// Splits a description in place at 0x1F; the number of fields (at most `capacity`).
-int split_fields(char *text, char **fields, int capacity);
-
 #endif

@@ -27,6 +27,7 @@
 #include "onnx_session.h"
 #include "ort.h"
 #include "phonemes.h"
+#include "worker_log.h"
 
 typedef struct {
     char name[256];

@@ -26,6 +26,7 @@
 #include "audio.h"
 #include "children.h"
 #include "engine.h"
+#include "worker_log.h"
 #include "frames.h"
 #include "hub.h"
 #include "synthesis.h"
