@@ -28,7 +28,7 @@ typedef struct {
     void (*phonemes)(const narrate_worker_request *request, const char *text, char **lines, size_t *length);
     // After `load`: non-zero when what a synthesis leaves behind never changes the next one's
     // samples (no random state, nothing carried over): the zygote then synthesizes every text
-    // itself, with its session warm, and forks no child (zygotes.c). NULL: never. eSpeak NG
+    // itself, with its session warm, and forks no child (zygote.c). NULL: never. eSpeak NG
     // carries state from one synthesis to the next; a Piper voice's noise is stateless once its
     // RandomNormalLike nodes are replaced (onnx_noise.h), and Kokoro's graph has none.
     int (*in_place)(void);
