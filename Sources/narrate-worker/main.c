@@ -38,10 +38,11 @@
 // The engines, one a file (with what only they use):
 //   espeak.c      eSpeak NG: its voices, the synthesis callback, markup; the others phonemize with it
 //   piper.c       Piper voices (phonemes.c: eSpeak's phonemes as Piper's ids)
-//   kokoro.c      Kokoro voices: loading the voice and its styles, the engine's interface
-//   kokoro_batches.c  Kokoro: a text's phonemes, sentences and batches
-//   kokoro_speech.c   Kokoro: a batch through the session, its samples trimmed and marked
-//   kokoro_phonemes.c, kokoro_punctuation.c, kokoro_split.c  Kokoro's text side (kokoro_text.h)
+//   kokoro.c      Kokoro voices: the voice, its styles and session, a batch run through it
+//   kokoro_batches.c  a text's phonemes, sentences and batches, as kokoro-onnx cuts them
+//   kokoro_output.c   a batch's samples trimmed, its sentences timed, 16-bit output; phonemes lines
+//   kokoro_phonemes.c, kokoro_punctuation.c, kokoro_split.c  Kokoro's text side (kokoro_text.h):
+//                 phonemizer's phonemes, its punctuation kept, the batches cut
 //   onnx_session.c, onnx_seed.c, onnx_noise.c, ort.c  ONNX Runtime, loaded at run time
 //   audio.c       a request's audio (samples, marks) and its answer: a frame or a cache entry
 //   voices.c      a voice setting, and a voice description's fields
