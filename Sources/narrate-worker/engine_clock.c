@@ -1,6 +1,8 @@
 // The engine clock: a request's deadline on the monotonic clock, moved on by the time the
 // engine's process waited for a core (see engine_clock.h). Children (children.c) and in-place
 // zygotes (zygote.c) are watched by it.
+//
+// The bottom floor: it calls no other file.
 
 #include <stdio.h>
 #include <time.h>

@@ -1,5 +1,7 @@
 // The engine table and its dispatch: the first engine that speaks a voice gets it; eSpeak NG,
 // last, speaks every voice no other engine claims.
+//
+// Above the engines (espeak.c, piper.c, kokoro.c), below synthesis.c and main.c: no engine calls it.
 
 #include "engine.h"
 

@@ -1,5 +1,7 @@
 // Error tails: what a child (or an in-place zygote) writes to its standard error is read as it
 // comes and only its last non-empty line kept, to go with a failure's final frame.
+//
+// The bottom floor: it calls no other file (children.c and zygote.c use it).
 
 #include <errno.h>
 #include <string.h>
