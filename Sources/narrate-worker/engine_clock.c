@@ -5,9 +5,21 @@
 // The bottom floor: it calls no other file.
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <time.h>
 
 #include "engine_clock.h"
+
+int engine_clock_most_waited = ENGINE_CLOCK_MOST_WAITED;
+
+int engine_clock_set_most_waited(const char *text) {
+    if (!text) return -1;
+    char *end = NULL;
+    long value = strtol(text, &end, 10);
+    if (end == text || *end != 0 || value < 1 || value > ENGINE_CLOCK_MOST_WAITED_LIMIT) return -1;
+    engine_clock_most_waited = (int)value;
+    return 0;
+}
 
 int64_t monotonic_ms(void) {
     struct timespec now;
@@ -33,7 +45,7 @@ void engine_clock_start(engine_clock *clock, pid_t pid, uint32_t deadline_ms) {
     *clock = (engine_clock){
         .pid = pid,
         .deadline = now + (int64_t)deadline_ms,
-        .latest = now + ENGINE_CLOCK_MOST_WAITED * (int64_t)deadline_ms,
+        .latest = now + engine_clock_most_waited * (int64_t)deadline_ms,
         .waited = waited_for_core_ms(pid),
     };
 }

@@ -11,9 +11,15 @@ int64_t monotonic_ms(void);
 
 // A request's deadline counts the time its engine could run: time the engine's process waits
 // for a core (other programs keep the machine busy) moves the deadline on, up to
-// ENGINE_CLOCK_MOST_WAITED times the deadline in all. A hang that sleeps waits for no core and
-// ends at the deadline; one that spins is given the time it waited, within that bound.
+// engine_clock_most_waited times the deadline in all (10 unless the worker is told otherwise:
+// $NARRATE_ENGINE_MOST_WAITED). A hang that sleeps waits for no core and ends at the deadline;
+// one that spins is given the time it waited, within that bound.
 #define ENGINE_CLOCK_MOST_WAITED 10
+#define ENGINE_CLOCK_MOST_WAITED_LIMIT 1000
+extern int engine_clock_most_waited;
+// Sets engine_clock_most_waited from a decimal text of 1 to ENGINE_CLOCK_MOST_WAITED_LIMIT;
+// anything else leaves it as it is and answers -1.
+int engine_clock_set_most_waited(const char *text);
 typedef struct {
     pid_t pid;
     int64_t deadline;  // monotonic ms

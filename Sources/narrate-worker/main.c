@@ -71,6 +71,7 @@
 #include "audio.h"
 #include "children.h"
 #include "engine.h"
+#include "engine_clock.h"
 #include "espeak.h"
 #include "frames.h"
 #include "hub.h"
@@ -162,6 +163,13 @@ int main(void) {
     torn_entry_marker = nonempty_environment("NARRATE_WORKER_TEAR_ENTRY_ON");
     child_per_text = nonempty_environment("NARRATE_WORKER_CHILD_PER_TEXT") != NULL;
     hub_name = nonempty_environment("NARRATE_WORKER_HUB");
+    // How many deadlines an engine kept waiting for a core may take in all (a machine known to
+    // be overloaded, or a test that overloads one on purpose).
+    const char *most_waited = nonempty_environment("NARRATE_ENGINE_MOST_WAITED");
+    if (most_waited && engine_clock_set_most_waited(most_waited) != 0) {
+        fprintf(stderr, "narrate-worker: NARRATE_ENGINE_MOST_WAITED is a whole number from 1 to %d, not '%s'; using %d\n",
+                ENGINE_CLOCK_MOST_WAITED_LIMIT, most_waited, engine_clock_most_waited);
+    }
 
     int sample_rate = espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 0, NULL, espeakINITIALIZE_DONT_EXIT);
     if (sample_rate <= 0) {
