@@ -1,5 +1,7 @@
 // The child's audio: what its engine synthesized, kept in memory (in the zygote's shared buffer
 // while it fits), and the one answer a child writes of it.
+//
+// Below the engines (espeak.c, piper.c, kokoro*.c) and synthesis.c; below it: frames.c.
 
 #include <errno.h>
 #include <fcntl.h>

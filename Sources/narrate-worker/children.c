@@ -1,5 +1,8 @@
 // Children: for each request, fork the child that does the work, keep the last line of its
 // standard error, kill it at the deadline, wait for it and write the request's final frame.
+// What the child does is not known here: the caller hands it over as a function (main.c's
+// process model gives the engines' work, synthesis.c). Below: frames.c, engine_clock.c,
+// error_tail.c, worker_log.c.
 
 #include <errno.h>
 #include <poll.h>
@@ -9,85 +12,13 @@
 #include <sys/prctl.h>
 #include <sys/types.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "children.h"
-#include "engine.h"
+#include "engine_clock.h"
+#include "error_tail.h"
 #include "frames.h"
-#include "synthesis.h"
-
-void error_tail_feed(error_tail *tail, const char *bytes, size_t count) {
-    for (size_t index = 0; index < count; index++) {
-        char byte = bytes[index];
-        if (byte == '\n' || byte == '\r') {
-            if (tail->length > 0) {
-                memcpy(tail->last, tail->line, tail->length);
-                tail->last[tail->length] = 0;
-                tail->length = 0;
-            }
-        } else if (tail->length < sizeof tail->line - 1) {
-            tail->line[tail->length++] = (byte >= 0 && byte < 0x20) ? ' ' : byte;
-        }
-    }
-}
-
-const char *error_tail_finish(error_tail *tail) {
-    error_tail_feed(tail, "\n", 1);
-    return tail->last[0] ? tail->last : NULL;
-}
-
-ssize_t error_tail_drain(int fd, error_tail *tail) {
-    char buffer[4096];
-    ssize_t count;
-    do {
-        count = read(fd, buffer, sizeof buffer);
-    } while (count < 0 && errno == EINTR);
-    if (count > 0) error_tail_feed(tail, buffer, (size_t)count);
-    return count;
-}
-
-int64_t monotonic_ms(void) {
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return (int64_t)now.tv_sec * 1000 + now.tv_nsec / 1000000;
-}
-
-// Milliseconds the thread `pid` has waited for a core so far: the kernel's run-queue delay,
-// the second field of /proc/<pid>/schedstat (in nanoseconds). -1 when the kernel does not say.
-static int64_t waited_for_core_ms(pid_t pid) {
-    char path[48];
-    snprintf(path, sizeof path, "/proc/%d/schedstat", (int)pid);
-    FILE *file = fopen(path, "re");
-    if (!file) return -1;
-    unsigned long long ran = 0, waited = 0;
-    int fields = fscanf(file, "%llu %llu", &ran, &waited);
-    fclose(file);
-    return fields == 2 ? (int64_t)(waited / 1000000ULL) : -1;
-}
-
-void engine_clock_start(engine_clock *clock, pid_t pid, uint32_t deadline_ms) {
-    int64_t now = monotonic_ms();
-    *clock = (engine_clock){
-        .pid = pid,
-        .deadline = now + (int64_t)deadline_ms,
-        .latest = now + ENGINE_CLOCK_MOST_WAITED * (int64_t)deadline_ms,
-        .waited = waited_for_core_ms(pid),
-    };
-}
-
-int64_t engine_clock_left(engine_clock *clock) {
-    int64_t now = monotonic_ms();
-    if (clock->deadline <= now && clock->waited >= 0) {
-        int64_t waited = waited_for_core_ms(clock->pid);
-        if (waited > clock->waited) {
-            clock->deadline += waited - clock->waited;
-            if (clock->deadline > clock->latest) clock->deadline = clock->latest;
-            clock->waited = waited;
-        }
-    }
-    return clock->deadline - now;
-}
+#include "worker_log.h"
 
 // Asks the kernel to SIGKILL this (just forked) process when its parent dies, and exits
 // now if the parent is already gone (it may have died before the request took effect).
@@ -98,7 +29,7 @@ void die_with_parent(pid_t parent) {
 
 // Forks the child for `request`, waits for it (killing it at the deadline) and writes the
 // final frame.
-void serve(const narrate_worker_request *request, const char *text, const char *entry_path, int sample_rate) {
+void serve(const narrate_worker_request *request, const char *text, const char *entry_path, int sample_rate, child_work work) {
     int done[2], errors[2];
     if (pipe(done) != 0) {
         final_frame(request->id, NARRATE_WORKER_EXITED, 126, "no pipe for the child");
@@ -135,9 +66,7 @@ void serve(const narrate_worker_request *request, const char *text, const char *
         // was linked with: the worker reports it in one line.
         const int fatal[] = {SIGABRT, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP};
         for (size_t index = 0; index < sizeof fatal / sizeof *fatal; index++) signal(fatal[index], SIG_DFL);
-        if (request->kind == NARRATE_WORKER_SYNTHESIZE) run_synthesis(request, text, entry_path, sample_rate, done[1]);
-        if (request->kind == NARRATE_WORKER_PHONEMIZE) run_phonemes(request, text, done[1]);
-        run_listing(request, done[1]);
+        work(request, text, entry_path, sample_rate, done[1]);  // it exits
     }
     close(done[1]);
     close(errors[1]);

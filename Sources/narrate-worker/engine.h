@@ -28,7 +28,7 @@ typedef struct {
     void (*phonemes)(const narrate_worker_request *request, const char *text, char **lines, size_t *length);
     // After `load`: non-zero when what a synthesis leaves behind never changes the next one's
     // samples (no random state, nothing carried over): the zygote then synthesizes every text
-    // itself, with its session warm, and forks no child (zygotes.c). NULL: never. eSpeak NG
+    // itself, with its session warm, and forks no child (zygote.c). NULL: never. eSpeak NG
     // carries state from one synthesis to the next; a Piper voice's noise is stateless once its
     // RandomNormalLike nodes are replaced (onnx_noise.h), and Kokoro's graph has none.
     int (*in_place)(void);
@@ -48,13 +48,5 @@ const narrate_engine *engine_for(const char *voice);
 const narrate_engine *loaded_engine(void);
 // In the zygote: loads the voice with its engine, which is then this process's.
 uint32_t engine_load(const voice_settings *settings, int32_t *detail, char *note, size_t note_size);
-
-// Where a child writes a warning the user should see (the worker's standard error; the
-// child's own goes to the worker, which keeps its last line for a failure).
-extern int worker_log_fd;
-int warning_fd(void);
-
-// Splits a description in place at 0x1F; the number of fields (at most `capacity`).
-int split_fields(char *text, char **fields, int capacity);
 
 #endif

@@ -1,8 +1,7 @@
 // The engine table and its dispatch: the first engine that speaks a voice gets it; eSpeak NG,
 // last, speaks every voice no other engine claims.
-
-#include <string.h>
-#include <unistd.h>
+//
+// Above the engines (espeak.c, piper.c, kokoro.c), below synthesis.c and main.c: no engine calls it.
 
 #include "engine.h"
 
@@ -26,23 +25,4 @@ uint32_t engine_load(const voice_settings *settings, int32_t *detail, char *note
     uint32_t status = engine->load(settings, detail, note, note_size);
     if (status == NARRATE_WORKER_DONE) loaded = engine;
     return status;
-}
-
-int worker_log_fd = STDERR_FILENO;
-
-int warning_fd(void) {
-    return worker_log_fd;
-}
-
-int split_fields(char *text, char **fields, int capacity) {
-    int count = 0;
-    char *at = text;
-    while (count < capacity) {
-        fields[count++] = at;
-        char *separator = strchr(at, 0x1F);
-        if (!separator) break;
-        *separator = 0;
-        at = separator + 1;
-    }
-    return count;
 }

@@ -1,6 +1,9 @@
 // eSpeak NG's own voices: the zygote sets the voice and its parameters once; each child
 // synthesizes its text through the callback, word marks included, or lists its IPA clause by
 // clause.
+//
+// An engine (engine.h), below engines.c, piper.c and kokoro*.c (which phonemize with eSpeak);
+// below it: audio.c, voices.c.
 
 #include <espeak-ng/speak_lib.h>
 

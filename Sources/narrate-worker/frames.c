@@ -1,5 +1,8 @@
 // Framing: everything the worker's processes write (a frame of the protocol, or a run of
 // bytes to a pipe) goes out whole, and everything they read comes in whole.
+//
+// The wire format's floor, the bottom: it calls no other file (main.c, children.c, zygote.c,
+// synthesis.c and audio.c write and read through it).
 
 #include <errno.h>
 #include <string.h>

@@ -16,8 +16,12 @@
 // when its last zygote has ended. Only processes of this user may connect, and a worker only
 // talks to a hub of this user. Whatever the hub cannot do (no hub, a voice that does not load
 // or does not speak in place, no place for another template), the worker does itself.
+//
+// The process model's top floor: it knows no engine. A template loads its voice and its zygotes
+// serve with the work the worker gave (zygote_work, from main.c), through zygote.c's protocol.
+// Below: zygote.c, children.c, hub_sockets.c (the sockets and descriptors).
 
-#define _GNU_SOURCE  // struct ucred
+#define _GNU_SOURCE  // kill and the socket flags, whatever -std the compiler is given
 
 #include <errno.h>
 #include <fcntl.h>
@@ -33,116 +37,23 @@
 #include <unistd.h>
 
 #include "children.h"
-#include "engine.h"
 #include "hub.h"
-#include "zygotes.h"
+#include "hub_sockets.h"
+#include "zygote.h"
 
 #define MAX_TEMPLATES 4
 // Zygotes one template serves at once (a pool's workers times their zygotes).
 #define MAX_SERVED 64
-// The handed-over descriptors: the zygote's requests (read end), its replies (write end), the
-// worker's output and its standard error.
-#define HANDED_FDS 4
-
 const char *hub_name;
+
+// What the templates load and their zygotes do: the work of the worker that started the hub
+// (set by hub_zygote before the hub is forked; the hub and its templates inherit it).
+static const zygote_work *hub_work;
 
 typedef struct {
     voice_settings settings;
     int32_t sample_rate;
 } hub_request;
-
-static int hub_address(struct sockaddr_un *address, socklen_t *length) {
-    memset(address, 0, sizeof *address);
-    address->sun_family = AF_UNIX;
-    // Abstract (a leading 0): nothing in the file system, gone with the hub.
-    int written = snprintf(address->sun_path + 1, sizeof address->sun_path - 1, "narrate-worker-hub/%s", hub_name);
-    if (written < 0 || (size_t)written >= sizeof address->sun_path - 1) return -1;
-    *length = (socklen_t)(offsetof(struct sockaddr_un, sun_path) + 1 + (size_t)written);
-    return 0;
-}
-
-// Whether the other end of `socket` runs as this user (and its pid).
-static int peer_is_this_user(int socket, pid_t *pid) {
-    struct ucred credentials;
-    socklen_t length = sizeof credentials;
-    if (getsockopt(socket, SOL_SOCKET, SO_PEERCRED, &credentials, &length) != 0 || credentials.uid != getuid()) return 0;
-    if (pid) *pid = credentials.pid;
-    return 1;
-}
-
-static int send_with_fds(int socket, const void *bytes, size_t length, const int *fds, int count) {
-    char control[CMSG_SPACE(sizeof(int) * HANDED_FDS)];
-    memset(control, 0, sizeof control);
-    struct iovec part = {(void *)bytes, length};
-    struct msghdr message = {.msg_iov = &part, .msg_iovlen = 1};
-    if (count > 0) {
-        message.msg_control = control;
-        message.msg_controllen = CMSG_SPACE(sizeof(int) * (size_t)count);
-        struct cmsghdr *header = CMSG_FIRSTHDR(&message);
-        header->cmsg_level = SOL_SOCKET;
-        header->cmsg_type = SCM_RIGHTS;
-        header->cmsg_len = CMSG_LEN(sizeof(int) * (size_t)count);
-        memcpy(CMSG_DATA(header), fds, sizeof(int) * (size_t)count);
-    }
-    ssize_t sent;
-    do {
-        sent = sendmsg(socket, &message, MSG_NOSIGNAL);
-    } while (sent < 0 && errno == EINTR);
-    return sent == (ssize_t)length ? 0 : -1;
-}
-
-// A message of exactly `length` bytes with exactly HANDED_FDS descriptors: 0; the end of the
-// connection: 1; anything else: -1 (and no descriptor left open).
-static int receive_with_fds(int socket, void *bytes, size_t length, int fds[HANDED_FDS]) {
-    char control[CMSG_SPACE(sizeof(int) * HANDED_FDS)];
-    struct iovec part = {bytes, length};
-    struct msghdr message = {.msg_iov = &part, .msg_iovlen = 1, .msg_control = control, .msg_controllen = sizeof control};
-    ssize_t received;
-    do {
-        received = recvmsg(socket, &message, MSG_CMSG_CLOEXEC);
-    } while (received < 0 && errno == EINTR);
-    if (received == 0) return 1;
-    int count = 0;
-    for (struct cmsghdr *header = CMSG_FIRSTHDR(&message); header; header = CMSG_NXTHDR(&message, header)) {
-        if (header->cmsg_level != SOL_SOCKET || header->cmsg_type != SCM_RIGHTS) continue;
-        int got = (int)((header->cmsg_len - CMSG_LEN(0)) / sizeof(int));
-        int *data = (int *)CMSG_DATA(header);
-        for (int index = 0; index < got; index++) {
-            if (count < HANDED_FDS) fds[count++] = data[index];
-            else close(data[index]);
-        }
-    }
-    if (received == (ssize_t)length && count == HANDED_FDS && !(message.msg_flags & (MSG_TRUNC | MSG_CTRUNC))) return 0;
-    for (int index = 0; index < count; index++) close(fds[index]);
-    return -1;
-}
-
-static int receive_exactly(int socket, void *bytes, size_t length) {
-    ssize_t received;
-    do {
-        received = recv(socket, bytes, length, 0);
-    } while (received < 0 && errno == EINTR);
-    return received == (ssize_t)length ? 0 : -1;
-}
-
-static int open_pidfd(pid_t pid) {
-    return (int)syscall(SYS_pidfd_open, pid, 0);
-}
-
-// In a process just forked: closes every descriptor but standard input, output and error and
-// `keep`. What the parent held at the fork (another worker's output, a zygote's pipe ends
-// being handed over) must not live on here: a client waits for the end of a worker's output
-// until every copy of it is closed, and a zygote for the end of its requests.
-static void close_all_but(int keep) {
-    if (keep > 3) close_range(3, (unsigned)keep - 1, 0);
-    close_range((unsigned)(keep < 3 ? 3 : keep + 1), ~0U, 0);
-}
-
-static void close_all(const int *fds, int count) {
-    for (int index = 0; index < count; index++) {
-        if (fds[index] >= 0) close(fds[index]);
-    }
-}
 
 // ---- The template: loads the voice once, then forks a zygote for each handed-over worker.
 
@@ -167,7 +78,7 @@ static void end_served(int index) {
     served_zygote *zygote = &served[index];
     int status = 0;
     while (waitpid(zygote->pid, &status, 0) < 0 && errno == EINTR) {}
-    int32_t notice[2] = {HUB_ZYGOTE_ENDED, status};
+    int32_t notice[2] = {ZYGOTE_ENDED, status};
     ssize_t written;
     do {
         written = write(zygote->replies, notice, sizeof notice);
@@ -199,7 +110,7 @@ static pid_t fork_zygote(int control, pid_t worker, int fds[HANDED_FDS], const c
         close(fds[2]);
         close(fds[3]);
         zygote_load_reply(fds[1], NARRATE_WORKER_DONE, 1, note);
-        zygote_serve(fds[0], fds[1], 1, sample_rate);
+        zygote_serve(hub_work, fds[0], fds[1], 1, sample_rate);
         _exit(0);
     }
     int zygote_watch = open_pidfd(pid);
@@ -217,8 +128,9 @@ static pid_t fork_zygote(int control, pid_t worker, int fds[HANDED_FDS], const c
 static void template_main(int control, const voice_settings *settings, int sample_rate) {
     int32_t detail = 0;
     char note[1024] = "";
-    uint32_t applied = engine_load(settings, &detail, note, sizeof note);
-    int in_place = applied == NARRATE_WORKER_DONE && loaded_engine()->in_place && loaded_engine()->in_place();
+    int in_place = 0;
+    uint32_t applied = hub_work->load(settings, &detail, note, sizeof note, &in_place);
+    in_place = applied == NARRATE_WORKER_DONE && in_place;
     // Zygotes that are not its children can only be watched through pidfds (Linux 5.3).
     int probe = open_pidfd(getpid());
     if (probe >= 0) close(probe);
@@ -411,7 +323,7 @@ static int start_hub(const struct sockaddr_un *address, socklen_t length) {
 static int hub_connect(void) {
     struct sockaddr_un address;
     socklen_t length;
-    if (hub_address(&address, &length) != 0) return -1;
+    if (hub_address(hub_name, &address, &length) != 0) return -1;
     for (int attempt = 0; attempt < 3; attempt++) {
         int hub = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
         if (hub < 0) return -1;
@@ -428,8 +340,9 @@ static int hub_connect(void) {
     return -1;
 }
 
-pid_t hub_zygote(const voice_settings *settings, int sample_rate, int requests, int replies) {
+pid_t hub_zygote(const zygote_work *work, const voice_settings *settings, int sample_rate, int requests, int replies) {
     if (!hub_name) return 0;
+    hub_work = work;
     int hub = hub_connect();
     if (hub < 0) return 0;
     hub_request request;

@@ -9,10 +9,7 @@
 #include <sys/types.h>
 
 #include "voices.h"
-
-// A zygote's reply that only its template writes, after the zygote ended: the detail is its
-// wait status. It comes last; the template then closes its end of the replies pipe.
-#define HUB_ZYGOTE_ENDED 0x7FFFFFFE
+#include "zygote.h"
 
 // The hub's name, from $NARRATE_WORKER_HUB (set by the worker pool, one per pool); NULL: no hub.
 extern const char *hub_name;
@@ -22,6 +19,7 @@ extern const char *hub_name;
 // standard error. Its pid, or 0 when the hub cannot give one (no hub, not an in-place voice, a
 // voice that does not load: the worker then starts its own zygote, as without a hub). The
 // zygote's first reply on `replies` is its load reply, as a zygote the worker forked writes it.
-pid_t hub_zygote(const voice_settings *settings, int sample_rate, int requests, int replies);
+// A hub this call starts loads its templates' voices and serves their zygotes with `work`.
+pid_t hub_zygote(const zygote_work *work, const voice_settings *settings, int sample_rate, int requests, int replies);
 
 #endif

@@ -16,10 +16,14 @@
 // hop 512), followed by the pause its last mark asks for (after the last batch too, where kokoro-onnx
 // adds none: a chunk's audio then joins the next chunk's as batches join), and scaled to
 // 16 bits (clipped to ±1, times 32767, rounded to nearest).
+//
+// This file is the engine (engine.h): the voice's description, its styles and its session,
+// and each batch run through the session. Below it, a job each: kokoro_batches.c (the text's
+// phonemes, sentences and batches), kokoro_output.c (the samples trimmed, timed and scaled; the
+// phonemes lines), the text side (kokoro_text.h), and ONNX Runtime (onnx_session.c, onnx_seed.c).
 
 #include <errno.h>
 #include <fcntl.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,6 +34,8 @@
 #include "audio.h"
 #include "engine.h"
 #include "espeak.h"
+#include "kokoro_batches.h"
+#include "kokoro_output.h"
 #include "kokoro_text.h"
 #include "onnx_seed.h"
 #include "onnx_session.h"
@@ -222,105 +228,6 @@ static uint32_t load(const voice_settings *settings, int32_t *detail, char *note
     return NARRATE_WORKER_DONE;
 }
 
-// librosa.effects.trim(audio, top_db=60, frame_length=2048, hop_length=512), as kokoro-onnx
-// calls it: the frames' RMS (centred, zero-padded), and the span from the first frame to one
-// past the last whose RMS is within 60 dB of the loudest.
-static void trim_silence(const float *samples, size_t count, size_t *start, size_t *end) {
-    const size_t frame = 2048, hop = 512, half = frame / 2;
-    size_t frames = 1 + count / hop;
-    double *power = malloc(frames * sizeof *power);
-    if (!power) {
-        *start = 0;
-        *end = count;
-        return;
-    }
-    double loudest = 0;
-    for (size_t index = 0; index < frames; index++) {
-        // Frame `index` covers padded samples [index·hop, index·hop + frame): the signal's
-        // [index·hop − half, index·hop + half).
-        double sum = 0;
-        long long first = (long long)(index * hop) - (long long)half;
-        for (long long at = first; at < first + (long long)frame; at++) {
-            if (at < 0 || at >= (long long)count) continue;
-            double value = samples[at];
-            sum += value * value;
-        }
-        power[index] = sum / (double)frame;
-        if (power[index] > loudest) loudest = power[index];
-    }
-    const double amin = 1e-10;
-    double reference = 10.0 * log10(loudest > amin ? loudest : amin);
-    long long first_loud = -1, last_loud = -1;
-    for (size_t index = 0; index < frames; index++) {
-        double level = 10.0 * log10(power[index] > amin ? power[index] : amin) - reference;
-        if (level > -60.0) {
-            if (first_loud < 0) first_loud = (long long)index;
-            last_loud = (long long)index;
-        }
-    }
-    free(power);
-    if (first_loud < 0) {
-        *start = *end = 0;
-        return;
-    }
-    *start = (size_t)first_loud * hop;
-    size_t stop = (size_t)(last_loud + 1) * hop;
-    *end = stop < count ? stop : count;
-}
-
-static int16_t to_pcm(float value) {
-    if (value > 1.0f) value = 1.0f;
-    if (value < -1.0f) value = -1.0f;
-    return (int16_t)lrintf(value * 32767.0f);
-}
-
-// A sentence of a text: where it lies in it (Unicode scalars) and its phonemes' span in the
-// text's.
-typedef struct {
-    int32_t offset, length;
-    size_t symbol, symbols;
-} kokoro_sentence;
-
-typedef struct {
-    kokoro_sentence *items;
-    size_t count;
-} kokoro_sentences;
-
-// Marks the sentences that start in `batch` in its trimmed audio, which starts at sample `base`:
-// the first at the audio's start; a later one where the sentence before it stops sounding (at
-// its closing punctuation: the model puts a sentence's trailing silence on its last sound, and
-// the next one's onset on the space before it). The model's per-token durations say where each
-// token's audio lies, in proportion to the samples it gave (600 per unit); token 0 is the
-// padding before the batch.
-static void mark_sentences(const kokoro_symbols *batch, const kokoro_sentences *sentences, size_t samples, size_t start, size_t end, uint64_t base) {
-    const float *durations = voice.ort.second_data;
-    size_t tokens = voice.ort.second_elements;
-    double total = 0;
-    for (size_t index = 0; durations && index < tokens; index++) total += durations[index];
-    for (size_t index = 0; index < sentences->count; index++) {
-        const kokoro_sentence *sentence = &sentences->items[index];
-        if (!sentence->symbols || sentence->symbol < batch->origin || sentence->symbol >= batch->origin + batch->count) continue;
-        double sample = 0;
-        if (durations && total > 0 && sentence->symbol > batch->origin) {
-            // The tokens up to the last sound of the sentence before.
-            size_t token = 1, sounded = 1;
-            for (size_t symbol = 0; symbol < sentence->symbol - batch->origin; symbol++) {
-                size_t ids = 0;
-                phoneme_ids_of(&voice.vocabulary, batch->points[symbol], &ids);
-                if (!ids) continue;
-                token++;
-                if (!kokoro_is_space(batch->points[symbol]) && !kokoro_is_mark_symbol(batch->points[symbol])) sounded = token;
-            }
-            double before = 0;
-            for (size_t at = 0; at < sounded && at < tokens; at++) before += durations[at];
-            sample = (double)samples * before / total;
-        }
-        double trimmed = sample > (double)start ? sample - (double)start : 0;
-        if (trimmed > (double)(end - start)) trimmed = (double)(end - start);
-        audio_mark_at(sentence->offset, sentence->length, (int64_t)(base + (uint64_t)llround(trimmed)));
-    }
-}
-
 // One batch through the model; its trimmed samples and the pause after it appended, and a mark
 // for each sentence that starts in it.
 static uint32_t run_batch(const kokoro_symbols *batch, const kokoro_sentences *sentences, double pause, int32_t *detail) {
@@ -362,170 +269,16 @@ static uint32_t run_batch(const kokoro_symbols *batch, const kokoro_sentences *s
         return NARRATE_WORKER_SYNTH_FAILED;
     }
     size_t start = 0, end = 0;
-    trim_silence(data, samples, &start, &end);
-    mark_sentences(batch, sentences, samples, start, end, audio_sample_count());
+    kokoro_trim_silence(data, samples, &start, &end);
+    kokoro_mark_sentences(batch, sentences, &voice.vocabulary, voice.ort.second_data, voice.ort.second_elements, samples, start, end,
+                          audio_sample_count());
     if (voice.ort.second) voice.ort.api->ReleaseValue(voice.ort.second);
     voice.ort.second = NULL;
     voice.ort.second_data = NULL;
-    int16_t block[4096];
-    uint32_t status = 0;
-    for (size_t done = start; done < end && !status;) {
-        size_t part = end - done < 4096 ? end - done : 4096;
-        for (size_t index = 0; index < part; index++) block[index] = to_pcm(data[done + index]);
-        if (audio_append(block, part) != 0) status = NARRATE_WORKER_TOO_LONG;
-        done += part;
-    }
+    uint32_t status = kokoro_append_pcm(data, start, end);
     api->ReleaseValue(output);
     if (!status && pause > 0 && audio_append_silence((uint64_t)(pause * KOKORO_SAMPLE_RATE)) != 0) status = NARRATE_WORKER_TOO_LONG;
     return status;
-}
-
-static int32_t scalars_of(const char *text) {
-    int32_t count = 0;
-    for (const unsigned char *at = (const unsigned char *)text; *at; at++) count += (*at & 0xC0) != 0x80;
-    return count;
-}
-
-static int is_sentence_end(uint32_t point) {
-    return point == '.' || point == '!' || point == '?' || point == 0x2026 || point == 0x3002 || point == 0xFF01 || point == 0xFF1F;
-}
-
-static int closes(uint32_t point) {
-    return point == '"' || point == '\'' || point == ')' || point == ']' || point == 0x201D || point == 0x2019 || point == 0xBB;
-}
-
-// The code point at `*at` (UTF-8, as Narrate sends it), `*at` moved past it.
-static uint32_t next_point(const unsigned char **at) {
-    uint32_t point = *(*at)++;
-    int more = point >= 0xF0 ? 3 : point >= 0xE0 ? 2 : point >= 0xC0 ? 1 : 0;
-    if (more) point &= 0x3Fu >> more;
-    while (more-- > 0 && (**at & 0xC0) == 0x80) point = point << 6 | (*(*at)++ & 0x3F);
-    return point;
-}
-
-static void out_of_memory(void) {
-    fprintf(stderr, "narrate-worker: out of memory while phonemizing\n");
-    _exit(3);
-}
-
-// The text's phonemes (kokoro_phonemize: exits the child when memory runs out).
-static kokoro_symbols phonemes_of(const char *text, size_t bytes, int markup) {
-    char *piece = malloc(bytes + 1);
-    if (!piece) out_of_memory();
-    memcpy(piece, text, bytes);
-    piece[bytes] = 0;
-    kokoro_symbols phonemes = {0};
-    if (kokoro_phonemize(piece, &voice.vocabulary, markup, &phonemes) != 0) out_of_memory();
-    free(piece);
-    return phonemes;
-}
-
-// Where the sentence text[from, to) lies (Unicode scalars; `scalar` is `from`'s), without the
-// whitespace around it; 0 when it is all whitespace.
-static int place(const char *from, const char *to, int32_t scalar, kokoro_sentence *sentence) {
-    int32_t lead = 0, scalars = 0, spoken_end = 0;
-    for (const unsigned char *at = (const unsigned char *)from; at < (const unsigned char *)to;) {
-        uint32_t point = next_point(&at);
-        scalars++;
-        if (!kokoro_is_space(point)) spoken_end = scalars;
-        else if (spoken_end == 0) lead = scalars;
-    }
-    *sentence = (kokoro_sentence){scalar + lead, spoken_end - lead, 0, 0};
-    return spoken_end > 0;
-}
-
-// The text's phonemes, as kokoro-onnx makes them (the whole text at once), and its sentences:
-// the text cut after . ! ? … (with the closing quotes or brackets after it) where whitespace
-// follows, never inside a phoneme span [[…]] (SSML is one sentence). A cut counts where the
-// phonemes of the text before it are the start of the whole's, a space after them: there the
-// next sentence's phonemes start. Elsewhere (an abbreviation, which reads otherwise alone) the
-// sentence goes on.
-static void sentences_of(const narrate_worker_request *request, const char *text, kokoro_symbols *all, kokoro_sentences *sentences) {
-    read_markup_as_asked(request);
-    int markup = ((request->flags & NARRATE_WORKER_FLAG_PHONEMES) ? KOKORO_PHONEME_SPANS : 0) | ((request->flags & NARRATE_WORKER_FLAG_SSML) ? KOKORO_MARKUP_TAGS : 0);
-    size_t length = strlen(text);
-    *all = phonemes_of(text, length, markup);
-    *sentences = (kokoro_sentences){calloc(length + 1, sizeof(kokoro_sentence)), 0};
-    if (!sentences->items) out_of_memory();
-    const unsigned char *at = (const unsigned char *)text, *from = at;
-    int32_t scalar = 0, from_scalar = 0;
-    size_t from_symbol = 0;
-    int in_span = 0;
-    while (*at) {
-        if (markup & KOKORO_PHONEME_SPANS) {
-            if (at[0] == '[' && at[1] == '[') in_span = 1;
-            else if (in_span && at[0] == ']' && at[1] == ']') in_span = 0;
-        }
-        uint32_t point = next_point(&at);
-        scalar++;
-        if (in_span || (markup & KOKORO_MARKUP_TAGS) || !is_sentence_end(point)) continue;
-        uint32_t following = 0;
-        while (*at) {
-            const unsigned char *peek = at;
-            following = next_point(&peek);
-            if (!is_sentence_end(following) && !closes(following)) break;
-            at = peek;
-            scalar++;
-            following = 0;
-        }
-        if (!*at || !kokoro_is_space(following)) continue;
-        kokoro_symbols before = phonemes_of(text, (size_t)(at - (const unsigned char *)text), markup);
-        int cuts = before.count > from_symbol && before.count < all->count && all->points[before.count] == ' ' &&
-                   memcmp(before.points, all->points, before.count * sizeof *before.points) == 0;
-        size_t next_symbol = before.count + 1;
-        free(before.points);
-        if (!cuts) continue;
-        kokoro_sentence sentence;
-        if (place((const char *)from, (const char *)at, from_scalar, &sentence)) {
-            sentence.symbol = from_symbol;
-            sentence.symbols = next_symbol - 1 - from_symbol;
-            sentences->items[sentences->count++] = sentence;
-        }
-        from = at;
-        from_scalar = scalar;
-        from_symbol = next_symbol;
-    }
-    kokoro_sentence last;
-    if (from_symbol < all->count && place((const char *)from, (const char *)at, from_scalar, &last)) {
-        last.symbol = from_symbol;
-        last.symbols = all->count - from_symbol;
-        sentences->items[sentences->count++] = last;
-    }
-}
-
-// The text's batches and sentences: with the model's durations, its sentences' phonemes cut
-// into batches as kokoro-onnx cuts a text's (several sentences to a batch, each timed by the
-// durations); without them, each sentence's cut alone. Exits the child when memory runs out.
-static void batches_of(const narrate_worker_request *request, const char *text, kokoro_symbols **batches, size_t *count, kokoro_sentences *sentences) {
-    kokoro_symbols all;
-    sentences_of(request, text, &all, sentences);
-    *batches = NULL;
-    *count = 0;
-    if (voice.ort.second_output || sentences->count < 2) {
-        if (kokoro_split(&all, KOKORO_MAX_TOKENS, batches, count) != 0) out_of_memory();
-        free(all.points);
-        return;
-    }
-    for (size_t index = 0; index < sentences->count; index++) {
-        const kokoro_sentence *sentence = &sentences->items[index];
-        kokoro_symbols one = {all.points + sentence->symbol, sentence->symbols, 0}, *parts = NULL;
-        size_t part_count = 0;
-        if (kokoro_split(&one, KOKORO_MAX_TOKENS, &parts, &part_count) != 0) out_of_memory();
-        kokoro_symbols *grown = realloc(*batches, (*count + part_count + 1) * sizeof *grown);
-        if (!grown) out_of_memory();
-        *batches = grown;
-        for (size_t part = 0; part < part_count; part++) {
-            parts[part].origin += sentence->symbol;
-            (*batches)[(*count)++] = parts[part];
-        }
-        free(parts);
-    }
-    free(all.points);
-}
-
-static void free_batches(kokoro_symbols *batches, size_t count) {
-    for (size_t index = 0; index < count; index++) free(batches[index].points);
-    free(batches);
 }
 
 static uint32_t synthesize(const narrate_worker_request *request, const char *text, int32_t *detail) {
@@ -533,7 +286,7 @@ static uint32_t synthesize(const narrate_worker_request *request, const char *te
     kokoro_symbols *batches = NULL;
     size_t count = 0;
     kokoro_sentences sentences;
-    batches_of(request, text, &batches, &count, &sentences);
+    kokoro_batches_of(request, text, &voice.vocabulary, voice.ort.second_output != NULL, &batches, &count, &sentences);
     // The pause a batch's last mark asks for follows every batch, the last one too: a chunk's
     // audio then joins the next chunk's as kokoro-onnx joins batches.
     uint32_t status = 0;
@@ -541,7 +294,7 @@ static uint32_t synthesize(const narrate_worker_request *request, const char *te
         double pause = kokoro_pause_after(&batches[index], voice.sentence_pause, voice.clause_pause);
         status = run_batch(&batches[index], &sentences, pause, detail);
     }
-    free_batches(batches, count);
+    kokoro_free_batches(batches, count);
     free(sentences.items);
     return status;
 }
@@ -551,44 +304,10 @@ static void phonemes(const narrate_worker_request *request, const char *text, ch
     kokoro_symbols *batches = NULL;
     size_t count = 0;
     kokoro_sentences sentences;
-    batches_of(request, text, &batches, &count, &sentences);
+    kokoro_batches_of(request, text, &voice.vocabulary, voice.ort.second_output != NULL, &batches, &count, &sentences);
     free(sentences.items);
-    char *out = NULL;
-    size_t used = 0, capacity = 0;
-    int32_t scalars = scalars_of(text);
-    for (size_t index = 0; index < count; index++) {
-        char field[64];
-        int prefix = snprintf(field, sizeof field, "0\x1f%d\x1f", scalars);
-        size_t needed = used + (size_t)prefix + batches[index].count * 26 + 8;
-        if (needed > capacity) {
-            capacity = needed * 2;
-            char *grown = realloc(out, capacity);
-            if (!grown) _exit(3);
-            out = grown;
-        }
-        memcpy(out + used, field, (size_t)prefix);
-        used += (size_t)prefix;
-        if (kokoro_utf8(&batches[index], &out, &used, &capacity) != 0) _exit(3);
-        if (used + 1 + batches[index].count * 21 + 2 > capacity) {
-            capacity = (used + 1 + batches[index].count * 21 + 2) * 2;
-            char *grown = realloc(out, capacity);
-            if (!grown) _exit(3);
-            out = grown;
-        }
-        out[used++] = 0x1F;
-        int first = 1;
-        for (size_t symbol = 0; symbol < batches[index].count; symbol++) {
-            size_t ids = 0;
-            const int64_t *id = phoneme_ids_of(&voice.vocabulary, batches[index].points[symbol], &ids);
-            if (!ids) continue;
-            used += (size_t)sprintf(out + used, first ? "%lld" : " %lld", (long long)id[0]);
-            first = 0;
-        }
-        out[used++] = '\n';
-    }
-    free_batches(batches, count);
-    *lines = out;
-    *length = used;
+    kokoro_phoneme_lines(text, batches, count, &voice.vocabulary, lines, length);
+    kokoro_free_batches(batches, count);
 }
 
 // No random nodes, and nothing kept from one text to the next: the same text gives the same

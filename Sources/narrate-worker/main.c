@@ -19,14 +19,43 @@
 // for the next text. A pool's workers share one copy of a neural voice's loaded model: their
 // zygotes for it are forked from one template that loaded it (hub.c).
 //
-// The jobs, a file each: frames.c (output and input), synthesis.c (the child's work),
-// audio.c (the child's audio and its answer), engine.h and engines.c (the engines' interface
-// and its dispatch) with an engine a file: espeak.c, piper.c and kokoro.c; voices.c (a voice
-// setting), children.c (a child per request: fork, deadline, wait), zygotes.c (a zygote per
-// voice setting), hub.c (the templates a pool's workers share), and here the worker's request loop.
-//
 // Protocol: narrate_worker_protocol.h. Requests on standard input, frames on standard output,
 // diagnostics on standard error. It exits at the end of its input.
+//
+// The floors (scripts/check-worker-floors.sh checks them: a file calls only into files below
+// it, never up, and no file is over 400 lines):
+//
+// The top: this file. It decodes a request, chooses the process model for it and wires the
+//   process model to the engine interface through a table of functions (zygote_work), so that
+//   no file below calls up. A request's path: decode (main) -> choose (run_request: a listing
+//   goes to a child of the worker itself, a synthesis or phonemes to the zygote of its voice,
+//   which the hub may fork from a template; the zygote then speaks in place or forks a child
+//   per text, as its engine allows) -> run (zygote.c, children.c) -> answer (synthesis.c, audio.c).
+//
+// The engines' work, above the engine interface:
+//   synthesis.c   the work on one request (synthesis, phonemes, a listing) and its answer
+//   engines.c     the engine table (engine.h): which engine speaks a voice, the one loaded
+// The engines, one a file (with what only they use):
+//   espeak.c      eSpeak NG: its voices, the synthesis callback, markup; the others phonemize with it
+//   piper.c       Piper voices (phonemes.c: eSpeak's phonemes as Piper's ids)
+//   kokoro.c      Kokoro voices: the voice, its styles and session, a batch run through it
+//   kokoro_batches.c  a text's phonemes, sentences and batches, as kokoro-onnx cuts them
+//   kokoro_output.c   a batch's samples trimmed, its sentences timed, 16-bit output; phonemes lines
+//   kokoro_phonemes.c, kokoro_punctuation.c, kokoro_split.c  Kokoro's text side (kokoro_text.h):
+//                 phonemizer's phonemes, its punctuation kept, the batches cut
+//   onnx_session.c, onnx_seed.c, onnx_noise.c, ort.c  ONNX Runtime, loaded at run time
+//   audio.c       a request's audio (samples, marks) and its answer: a frame or a cache entry
+//   voices.c      a voice setting, and a voice description's fields
+// The process model, knowing no engine:
+//   hub.c         the templates a pool's workers share (a process per pool), over hub_sockets.c
+//   zygote.c      a zygote per voice setting: the pipes and replies, serving requests
+//   children.c    a child per request: fork, deadline, wait, the final frame
+// The bottom, a job each:
+//   frames.c      the wire format: frames out, exact reads in
+//   engine_clock.c  the deadline's clock (time waiting for a core does not count)
+//   error_tail.c  the last line a process wrote to its standard error
+//   worker_log.c  where a warning the user should see goes
+//   hub_sockets.c the hub's sockets: its name, peers, descriptors handed over
 
 #define _GNU_SOURCE  // F_SETPIPE_SZ
 
@@ -39,14 +68,83 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "children.h"
-#include "frames.h"
-#include "narrate_worker_protocol.h"
 #include "audio.h"
+#include "children.h"
+#include "engine.h"
+#include "engine_clock.h"
 #include "espeak.h"
+#include "frames.h"
 #include "hub.h"
+#include "narrate_worker_protocol.h"
 #include "synthesis.h"
-#include "zygotes.h"
+#include "zygote.h"
+
+// A benchmark's switch ($NARRATE_WORKER_CHILD_PER_TEXT): a child per text even for an engine
+// that could speak in place, to compare the two (scripts/benchmark-piper.sh's page faults).
+static int child_per_text;
+
+// ---- The process model's work, given by the engines (the functions of zygote_work).
+
+// A zygote's (or a hub template's) voice, loaded with its engine; whether it speaks in place.
+static uint32_t load_voice(const voice_settings *settings, int32_t *detail, char *note, size_t note_size, int *in_place) {
+    uint32_t applied = engine_load(settings, detail, note, note_size);
+    *in_place = applied == NARRATE_WORKER_DONE && !child_per_text && loaded_engine()->in_place && loaded_engine()->in_place();
+    return applied;
+}
+
+// An in-place zygote's work on a request: its phonemes, or its synthesis.
+static int answer_in_place(const narrate_worker_request *request, const char *text, const char *entry_path, int sample_rate,
+                           void (*over)(int), int fd) {
+    return request->kind == NARRATE_WORKER_PHONEMIZE ? phonemes_answer(request, text, over, fd)
+                                                     : synthesis_answer(request, text, entry_path, sample_rate, over, fd);
+}
+
+// A child's work on a request: a synthesis, phonemes or a listing (each exits).
+static void child_work_of(const narrate_worker_request *request, const char *text, const char *entry_path, int sample_rate,
+                          int done_fd) {
+    if (request->kind == NARRATE_WORKER_SYNTHESIZE) run_synthesis(request, text, entry_path, sample_rate, done_fd);
+    if (request->kind == NARRATE_WORKER_PHONEMIZE) run_phonemes(request, text, done_fd);
+    run_listing(request, done_fd);
+}
+
+static int voice_rests(void) {
+    return loaded_engine()->rest != NULL;
+}
+
+static void rest_voice(void) {
+    audio_rest();
+    loaded_engine()->rest();
+}
+
+static pid_t zygote_from_hub(const voice_settings *settings, int sample_rate, int requests, int replies);
+
+static const zygote_work work = {
+    .load = load_voice,
+    .prepare = prepare_sample_buffer,
+    .answer = answer_in_place,
+    .child = child_work_of,
+    .rests = voice_rests,
+    .rest = rest_voice,
+    .shared = zygote_from_hub,
+};
+
+// A neural voice's zygote comes from the pool's hub, sharing the model loaded once.
+static pid_t zygote_from_hub(const voice_settings *settings, int sample_rate, int requests, int replies) {
+    if (child_per_text || engine_for(settings->voice) == &espeak_engine) return 0;
+    return hub_zygote(&work, settings, sample_rate, requests, replies);
+}
+
+// ---- A request: decoded, then run by the process model its kind and voice choose.
+
+// A synthesis or phonemes goes to the zygote of its voice; a listing to a child of the worker.
+static void run_request(const narrate_worker_request *request, const char *voice, const char *text, const char *entry_path,
+                        int sample_rate) {
+    if (request->kind == NARRATE_WORKER_SYNTHESIZE || request->kind == NARRATE_WORKER_PHONEMIZE) {
+        zygote_synthesize(&work, request, voice, text, entry_path, sample_rate);
+    } else {
+        serve(request, text, NULL, sample_rate, child_work_of);  // a listing: a child of the worker itself
+    }
+}
 
 static const char *nonempty_environment(const char *name) {
     const char *value = getenv(name);
@@ -65,6 +163,13 @@ int main(void) {
     torn_entry_marker = nonempty_environment("NARRATE_WORKER_TEAR_ENTRY_ON");
     child_per_text = nonempty_environment("NARRATE_WORKER_CHILD_PER_TEXT") != NULL;
     hub_name = nonempty_environment("NARRATE_WORKER_HUB");
+    // How many deadlines an engine kept waiting for a core may take in all (a machine known to
+    // be overloaded, or a test that overloads one on purpose).
+    const char *most_waited = nonempty_environment("NARRATE_ENGINE_MOST_WAITED");
+    if (most_waited && engine_clock_set_most_waited(most_waited) != 0) {
+        fprintf(stderr, "narrate-worker: NARRATE_ENGINE_MOST_WAITED is a whole number from 1 to %d, not '%s'; using %d\n",
+                ENGINE_CLOCK_MOST_WAITED_LIMIT, most_waited, engine_clock_most_waited);
+    }
 
     int sample_rate = espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 0, NULL, espeakINITIALIZE_DONT_EXIT);
     if (sample_rate <= 0) {
@@ -114,10 +219,6 @@ int main(void) {
         voice[request.voice_length] = 0;
         text[request.text_length] = 0;
         entry_path[request.entry_path_length] = 0;
-        if (request.kind == NARRATE_WORKER_SYNTHESIZE || request.kind == NARRATE_WORKER_PHONEMIZE) {
-            synthesize(&request, voice, text, entry_path, sample_rate);
-        } else {
-            serve(&request, text, NULL, sample_rate);  // a listing: a child of the worker itself
-        }
+        run_request(&request, voice, text, entry_path, sample_rate);
     }
 }

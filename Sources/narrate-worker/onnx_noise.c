@@ -1,6 +1,8 @@
 // The stateless noise operator (onnx_noise.h): its kernel, and the OrtCustomOp that registers it
 // (the struct as onnxruntime_c_api.h declares it, up to GetOutputCharacteristic: version 12,
 // so ONNX Runtime reads no member past those).
+//
+// Below piper.c (and onnx_seed.c's rewrite names its operator); below it: ort.c.
 
 #include <math.h>
 #include <stdio.h>

@@ -8,6 +8,8 @@
 // ModelProto.graph = 7; GraphProto.node = 1, .output = 12; NodeProto.input = 1, .output = 2,
 // .op_type = 4, .attribute = 5;
 // AttributeProto.name = 1, .f = 2 (fixed32), .g = 6, .graphs = 11, .type = 20 (FLOAT = 1).
+//
+// It calls no other file (scripts/fuzz-onnx.sh builds it alone); piper.c and kokoro.c use it.
 
 #include <stdlib.h>
 #include <string.h>

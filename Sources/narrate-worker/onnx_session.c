@@ -1,4 +1,6 @@
 // Sessions of ONNX Runtime for the neural engines: see onnx_session.h.
+//
+// Below piper.c and kokoro.c; below it: ort.c.
 
 #include <errno.h>
 #include <fcntl.h>

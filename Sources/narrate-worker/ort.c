@@ -1,5 +1,7 @@
 // Loading ONNX Runtime: dlopen, OrtGetApiBase, and the functions this worker calls picked
 // from the OrtApi table by their (append-only) places.
+//
+// The bottom of the ONNX files: it calls no other file (onnx_session.c and onnx_noise.c sit on it).
 
 #define _GNU_SOURCE
 

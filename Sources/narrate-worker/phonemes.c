@@ -3,6 +3,8 @@
 // (Debian 12) lacks: here the clause's punctuation is read back from the text instead, from
 // where eSpeak leaves the text pointer (one character past the clause's end, at the next
 // clause's first letter).
+//
+// Below piper.c and Kokoro's text side; it calls no other file of the worker.
 
 #include <espeak-ng/speak_lib.h>
 

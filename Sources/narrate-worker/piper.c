@@ -12,6 +12,9 @@
 // text it phonemizes, runs the model sentence by sentence as piper does (each sentence's audio
 // peak-normalized, then scaled to 16 bits), and adds a mark per sentence. A model with other
 // random nodes (seeded, but their generators advance run after run) gets a child per text.
+//
+// An engine (engine.h), below engines.c; below it: audio.c, espeak.c, phonemes.c, voices.c,
+// worker_log.c and the ONNX files.
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,6 +30,7 @@
 #include "onnx_session.h"
 #include "ort.h"
 #include "phonemes.h"
+#include "worker_log.h"
 
 typedef struct {
     char name[256];

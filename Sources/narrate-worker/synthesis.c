@@ -2,6 +2,9 @@
 // voices, or the text's phonemes), answered in one frame, then the child exits, so the state an
 // engine leaves behind is thrown away with the process. An engine that leaves none behind
 // (`in_place`) has the same work done by its zygote, request after request.
+//
+// Above the engine interface (engines.c, audio.c); called by no file but main.c, which hands
+// these functions to the process model (children.c, zygote.c) as their work.
 
 #include <espeak-ng/speak_lib.h>
 

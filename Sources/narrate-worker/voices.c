@@ -1,5 +1,6 @@
-// Voices: the voice setting of a request, and setting it in eSpeak (which a zygote does once,
-// before it forks any child).
+// Voices: the voice setting of a request, setting it in eSpeak (which a zygote does once,
+// before it forks any child), and reading the fields of a voice's description. It calls no
+// other file of the worker.
 
 #include <espeak-ng/speak_lib.h>
 
@@ -39,4 +40,17 @@ uint32_t apply_voice(const voice_settings *settings, int32_t *detail) {
         }
     }
     return NARRATE_WORKER_DONE;
+}
+
+int split_fields(char *text, char **fields, int capacity) {
+    int count = 0;
+    char *at = text;
+    while (count < capacity) {
+        fields[count++] = at;
+        char *separator = strchr(at, 0x1F);
+        if (!separator) break;
+        *separator = 0;
+        at = separator + 1;
+    }
+    return count;
 }

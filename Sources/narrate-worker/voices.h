@@ -15,4 +15,7 @@ typedef struct {
 voice_settings settings_of(const narrate_worker_request *request, const char *voice);
 uint32_t apply_voice(const voice_settings *settings, int32_t *detail);
 
+// Splits a description in place at 0x1F; the number of fields (at most `capacity`).
+int split_fields(char *text, char **fields, int capacity);
+
 #endif

@@ -8,6 +8,11 @@
 // request's deadline, reports a crash in one line, and starts a new zygote for the next request.
 // The zygote replies twice: WORK_OVER when the work is done (the deadline clock stops; its
 // answer is written next, as the client reads it), then DONE.
+//
+// A bottom floor: it knows no engine. What a zygote loads and how it speaks come from above as
+// a table of functions (zygote_work, given by main.c's process model), and so does the hub
+// (hub.c, which sits above this file: its templates serve zygotes with zygote_serve).
+// Below: children.c, engine_clock.c, error_tail.c, frames.c, voices.c, worker_log.c.
 
 #define _GNU_SOURCE  // pipe2
 
@@ -23,14 +28,13 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "audio.h"
 #include "children.h"
-#include "engine.h"
+#include "engine_clock.h"
+#include "error_tail.h"
 #include "frames.h"
-#include "hub.h"
-#include "synthesis.h"
 #include "voices.h"
-#include "zygotes.h"
+#include "worker_log.h"
+#include "zygote.h"
 
 #define MAX_ZYGOTES 4
 
@@ -63,10 +67,10 @@ static int read_reply(int fd, int32_t reply[2]) {
 // noted (its template's last reply, or a kill when the template died too).
 static int zygote_reply(zygote *server, int32_t reply[2]) {
     if (server->ended) return -1;
-    if (read_reply(server->replies, reply) == 0 && !(server->from_hub && reply[0] == HUB_ZYGOTE_ENDED)) return 0;
+    if (read_reply(server->replies, reply) == 0 && !(server->from_hub && reply[0] == ZYGOTE_ENDED)) return 0;
     if (server->from_hub) {
         server->ended = 1;
-        server->end_status = reply[0] == HUB_ZYGOTE_ENDED ? reply[1] : SIGKILL;
+        server->end_status = reply[0] == ZYGOTE_ENDED ? reply[1] : SIGKILL;
     }
     return -1;
 }
@@ -135,50 +139,44 @@ static void read_errors(error_tail *tail) {
     while (error_tail_drain(error_pipe, tail) > 0) {}
 }
 
-int child_per_text;
-
 static void tell_work_over(int fd) {
     write_reply(fd, WORK_OVER, 0);
 }
 
 // One request's work, done by the zygote itself: the answer, the final frame, then DONE.
-static void serve_in_place(const narrate_worker_request *request, const char *text, const char *entry_path, int sample_rate, int replies) {
+static void serve_in_place(const zygote_work *work, const narrate_worker_request *request, const char *text, const char *entry_path, int sample_rate, int replies) {
     error_tail ignored = {0}, tail = {0};
     read_errors(&ignored);  // what an earlier request left
-    int code = request->kind == NARRATE_WORKER_PHONEMIZE ? phonemes_answer(request, text, tell_work_over, replies)
-                                                           : synthesis_answer(request, text, entry_path, sample_rate, tell_work_over, replies);
+    int code = work->answer(request, text, entry_path, sample_rate, tell_work_over, replies);
     read_errors(&tail);
     const char *note = error_tail_finish(&tail);
     final_frame(request->id, code ? NARRATE_WORKER_EXITED : NARRATE_WORKER_DONE, code, code ? note : NULL);
 }
 
 // The zygote's life: load the voice once, say how that went, then serve requests.
-static void zygote_main(int requests, int replies, const voice_settings *settings, int sample_rate) {
+static void zygote_main(const zygote_work *work, int requests, int replies, const voice_settings *settings, int sample_rate) {
     int32_t detail = 0;
     char note[1024] = "";
-    uint32_t applied = engine_load(settings, &detail, note, sizeof note);
-    int in_place = applied == NARRATE_WORKER_DONE && !child_per_text && loaded_engine()->in_place && loaded_engine()->in_place();
+    int in_place = 0;
+    uint32_t applied = work->load(settings, &detail, note, sizeof note, &in_place);
     // Loaded: the detail says whether this zygote does its requests' work itself.
     zygote_load_reply(replies, (int32_t)applied, applied == NARRATE_WORKER_DONE ? in_place : detail, note);
     if (applied != NARRATE_WORKER_DONE) _exit(0);
-    zygote_serve(requests, replies, in_place, sample_rate);
+    zygote_serve(work, requests, replies, in_place, sample_rate);
 }
 
-void zygote_serve(int requests, int replies, int in_place, int sample_rate) {
+void zygote_serve(const zygote_work *work, int requests, int replies, int in_place, int sample_rate) {
     if (in_place) redirect_errors();
-    prepare_sample_buffer();
+    work->prepare();
     char *text = NULL;
     size_t capacity = 0;
     char entry_path[NARRATE_WORKER_MAX_PATH_BYTES + 1];
-    void (*rest)(void) = in_place ? loaded_engine()->rest : NULL;
+    int rests = in_place && work->rests();
     for (;;) {
         // Idle for a second after work: the memory it took goes back (a long text's tensors
         // can hold hundreds of MiB), and the next text takes it again.
         struct pollfd next = {.fd = requests, .events = POLLIN};
-        if (rest && poll(&next, 1, ZYGOTE_REST_AFTER_MS) == 0) {
-            audio_rest();
-            rest();
-        }
+        if (rests && poll(&next, 1, ZYGOTE_REST_AFTER_MS) == 0) work->rest();
         narrate_worker_request request;
         if (read_exactly(requests, &request, sizeof request) != 0) _exit(0);
         if (request.entry_path_length > NARRATE_WORKER_MAX_PATH_BYTES) _exit(2);
@@ -194,15 +192,15 @@ void zygote_serve(int requests, int replies, int in_place, int sample_rate) {
         text[request.text_length] = 0;
         entry_path[request.entry_path_length] = 0;
         const char *entry = (request.flags & NARRATE_WORKER_FLAG_ENTRY) ? entry_path : NULL;
-        if (in_place) serve_in_place(&request, text, entry, sample_rate, replies);
-        else serve(&request, text, entry, sample_rate);
+        if (in_place) serve_in_place(work, &request, text, entry, sample_rate, replies);
+        else serve(&request, text, entry, sample_rate, work->child);
         write_reply(replies, NARRATE_WORKER_DONE, 0);
     }
 }
 
 // The zygote for `settings`, started if need be (the least recently used one ends when all
 // places are taken). NULL when the voice cannot be set: `failure` and `detail` say why.
-static zygote *zygote_for(const voice_settings *settings, int sample_rate, uint32_t *failure, int32_t *detail, char *note, size_t note_size) {
+static zygote *zygote_for(const zygote_work *work, const voice_settings *settings, int sample_rate, uint32_t *failure, int32_t *detail, char *note, size_t note_size) {
     zygote *free_place = NULL, *oldest = NULL;
     for (int index = 0; index < MAX_ZYGOTES; index++) {
         zygote *candidate = &zygotes[index];
@@ -232,10 +230,7 @@ static zygote *zygote_for(const voice_settings *settings, int sample_rate, uint3
         return NULL;
     }
     // A neural voice's zygote comes from the pool's hub, sharing the model loaded once.
-    pid_t shared = 0;
-    if (!child_per_text && engine_for(settings->voice) != &espeak_engine) {
-        shared = hub_zygote(settings, sample_rate, requests[0], replies[1]);
-    }
+    pid_t shared = work->shared ? work->shared(settings, sample_rate, requests[0], replies[1]) : 0;
     fflush(stderr);
     pid_t worker_pid = getpid();
     pid_t pid = shared ? shared : fork();
@@ -258,7 +253,7 @@ static zygote *zygote_for(const voice_settings *settings, int sample_rate, uint3
         close_zygote_pipes();
         close(requests[1]);
         close(replies[0]);
-        zygote_main(requests[0], replies[1], settings, sample_rate);
+        zygote_main(work, requests[0], replies[1], settings, sample_rate);
         _exit(0);
     }
     close(requests[0]);
@@ -330,14 +325,14 @@ static void watch_in_place(zygote *server, const narrate_worker_request *request
 }
 
 // Hands a synthesis to the zygote of its voice and waits until it has answered.
-void synthesize(const narrate_worker_request *request, const char *voice, const char *text, const char *entry_path, int sample_rate) {
+void zygote_synthesize(const zygote_work *work, const narrate_worker_request *request, const char *voice, const char *text, const char *entry_path, int sample_rate) {
     static voice_settings settings_storage;
     voice_settings *settings = &settings_storage;
     *settings = settings_of(request, voice);
     uint32_t failure = 0;
     int32_t detail = 0;
     char note[1024] = "";
-    zygote *server = zygote_for(settings, sample_rate, &failure, &detail, note, sizeof note);
+    zygote *server = zygote_for(work, settings, sample_rate, &failure, &detail, note, sizeof note);
     if (!server) {
         final_frame(request->id, failure, detail, note[0] ? note : NULL);
         return;

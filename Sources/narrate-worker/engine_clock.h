@@ -1,0 +1,35 @@
+// The clock a request's deadline is kept by. The bottom floor: it calls no other file.
+
+#ifndef NARRATE_WORKER_ENGINE_CLOCK_H
+#define NARRATE_WORKER_ENGINE_CLOCK_H
+
+#include <stdint.h>
+#include <sys/types.h>
+
+// Milliseconds on the monotonic clock.
+int64_t monotonic_ms(void);
+
+// A request's deadline counts the time its engine could run: time the engine's process waits
+// for a core (other programs keep the machine busy) moves the deadline on, up to
+// engine_clock_most_waited times the deadline in all (10 unless the worker is told otherwise:
+// $NARRATE_ENGINE_MOST_WAITED). A hang that sleeps waits for no core and ends at the deadline;
+// one that spins is given the time it waited, within that bound.
+#define ENGINE_CLOCK_MOST_WAITED 10
+#define ENGINE_CLOCK_MOST_WAITED_LIMIT 1000
+extern int engine_clock_most_waited;
+// Sets engine_clock_most_waited from a decimal text of 1 to ENGINE_CLOCK_MOST_WAITED_LIMIT;
+// anything else leaves it as it is and answers -1.
+int engine_clock_set_most_waited(const char *text);
+typedef struct {
+    pid_t pid;
+    int64_t deadline;  // monotonic ms
+    int64_t latest;    // the deadline moves on no further than this
+    int64_t waited;    // the process's run-queue delay when last read (ms); -1: the kernel does not say
+} engine_clock;
+
+// Starts `clock` for the engine process `pid` (its main thread does the work).
+void engine_clock_start(engine_clock *clock, pid_t pid, uint32_t deadline_ms);
+// Milliseconds left (<= 0: the deadline has passed).
+int64_t engine_clock_left(engine_clock *clock);
+
+#endif
