@@ -13,7 +13,9 @@ int64_t monotonic_ms(void);
 // for a core (other programs keep the machine busy) moves the deadline on, up to
 // engine_clock_most_waited times the deadline in all (10 unless the worker is told otherwise:
 // $NARRATE_ENGINE_MOST_WAITED). A hang that sleeps waits for no core and ends at the deadline;
-// one that spins is given the time it waited, within that bound.
+// one that spins is given the time it waited, within that bound. A process caught waiting for a
+// core (runnable, with less time on one than its deadline) has its deadline looked at again a
+// moment later, since the kernel counts a wait only once it ends.
 #define ENGINE_CLOCK_MOST_WAITED 10
 #define ENGINE_CLOCK_MOST_WAITED_LIMIT 1000
 extern int engine_clock_most_waited;
@@ -24,6 +26,8 @@ typedef struct {
     pid_t pid;
     int64_t deadline;  // monotonic ms
     int64_t latest;    // the deadline moves on no further than this
+    int64_t allowed_ms;  // the deadline as given: the most time on a core the engine is granted
+    int64_t ran;       // the process's time on a core when the clock started (ms)
     int64_t waited;    // the process's run-queue delay when last read (ms); -1: the kernel does not say
 } engine_clock;
 

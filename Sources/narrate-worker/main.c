@@ -159,6 +159,7 @@ int main(void) {
     fcntl(STDOUT_FILENO, F_SETPIPE_SZ, 1 << 20);
     crash_marker = nonempty_environment("NARRATE_WORKER_CRASH_ON");
     hang_marker = nonempty_environment("NARRATE_WORKER_HANG_ON");
+    spin_marker = nonempty_environment("NARRATE_WORKER_SPIN_ON");
     hooks_once_path = nonempty_environment("NARRATE_WORKER_HOOKS_ONCE");
     torn_entry_marker = nonempty_environment("NARRATE_WORKER_TEAR_ENTRY_ON");
     child_per_text = nonempty_environment("NARRATE_WORKER_CHILD_PER_TEXT") != NULL;

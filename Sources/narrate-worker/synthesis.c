@@ -20,11 +20,13 @@
 #include "synthesis.h"
 
 // Test hooks: a child whose text contains $NARRATE_WORKER_CRASH_ON aborts, as eSpeak does on
-// some input; one whose text contains $NARRATE_WORKER_HANG_ON never finishes. With
+// some input; one whose text contains $NARRATE_WORKER_HANG_ON never finishes (it sleeps), nor
+// one whose text contains $NARRATE_WORKER_SPIN_ON (it spins on a core). With
 // $NARRATE_WORKER_HOOKS_ONCE (a file's path), a hook fires only for the process that creates
 // that file: a crash or hang once, as a process killed from outside would be.
 const char *crash_marker;
 const char *hang_marker;
+const char *spin_marker;
 const char *hooks_once_path;
 
 static int hook_fires(const char *marker, const char *text) {
@@ -40,6 +42,9 @@ int synthesis_answer(const narrate_worker_request *request, const char *text, co
     if (hook_fires(crash_marker, text)) abort();
     if (hook_fires(hang_marker, text)) {
         for (;;) pause();
+    }
+    if (hook_fires(spin_marker, text)) {
+        for (volatile unsigned long turns = 0;; turns++) {}
     }
     audio_begin(request->max_samples, sample_rate);
     int32_t failure = 0;

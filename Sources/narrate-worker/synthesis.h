@@ -6,9 +6,10 @@
 
 #include "narrate_worker_protocol.h"
 
-// Test hooks, set by main from $NARRATE_WORKER_CRASH_ON, _HANG_ON and _HOOKS_ONCE.
+// Test hooks, set by main from $NARRATE_WORKER_CRASH_ON, _HANG_ON, _SPIN_ON and _HOOKS_ONCE.
 extern const char *crash_marker;
 extern const char *hang_marker;
+extern const char *spin_marker;
 extern const char *hooks_once_path;
 
 // Each writes the child's frame and exits; `done_fd` is closed when the work is over.

@@ -246,15 +246,14 @@ struct EngineWorkerSynthesizerTests {
         // Given: a worker that greets as workers before protocol version 2 did (the field was 0)
         let folder = try TemporaryDirectory()
         let script = folder.path + "/old-worker"
-        try """
+        try TestFolder.writeExecutable("""
             #!/usr/bin/env python3
             import struct, sys
             version = b"1.51"
             sys.stdout.buffer.write(struct.pack("<IIQiiQIIII", 0x5257524E, 20, 0, 22050, 22050, 0, 0, 0, len(version), 0) + version)
             sys.stdout.buffer.flush()
             sys.stdin.buffer.read()
-            """.write(toFile: script, atomically: true, encoding: .utf8)
-        #expect(chmod(script, 0o755) == 0)
+            """, to: script)
         let sut = EngineWorkerSynthesizer(workers: 1, executable: script)
         defer { sut.shutdown() }
 

@@ -112,6 +112,19 @@ final class TemporaryFolder: Sendable {
 
     func path(_ name: String) -> String { url.appendingPathComponent(name).path }
 
+    /// Writes an executable script through a close-on-exec descriptor: a descriptor inherited
+    /// by a process another test spawns at that moment would make running it fail (ETXTBSY).
+    func writeExecutable(_ text: String, named name: String) throws -> String {
+        let file = path(name)
+        let descriptor = open(file, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o755)
+        guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: file]) }
+        let bytes = Array(text.utf8)
+        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        close(descriptor)
+        guard written == bytes.count else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: file]) }
+        return file
+    }
+
     /// Every file below the folder, relative paths.
     func allFiles() -> [String] {
         (FileManager.default.enumerator(atPath: url.path)?.allObjects as? [String]) ?? []
