@@ -15,7 +15,8 @@ enum CharacterFinder {
         }
         let kept = counts.keys.filter { key in
             guard let phrase = sample[key] else { return false }
-            return phrase.title != nil || speaking.contains(key)
+            // A full name the text repeats ("Harriet Smith") gathers the forms that speak ("Harriet").
+            return phrase.title != nil || speaking.contains(key) || (phrase.words.count > 1 && counts[key, default: 0] > 1)
         }.sorted { (counts[$0]!, $0) > (counts[$1]!, $1) }
         let groups = CharacterGrouping.group(kept.compactMap { sample[$0] }, counts: counts)
         var characterOfKey: [String: Int] = [:]

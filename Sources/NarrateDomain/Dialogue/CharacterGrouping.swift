@@ -30,7 +30,10 @@ enum CharacterGrouping {
                     guard group.contains(where: { $0.words.count > 1 && $0.words.last == word }) else { return false }
                     // "Mr. John Knightley" says that "Mr. Knightley" is someone else.
                     if group.contains(where: { $0.words.count > 1 && $0.title == title }) { return false }
-                    return groupGender(group).admits(gender) && gender.admits(groupGender(group))
+                    // "Miss Gradgrind" is the daughter "Louisa Gradgrind"; "Mr." or "Mrs. Gradgrind" may
+                    // be the father or mother of "Thomas Gradgrind", so they join a known gender only.
+                    let known = groupGender(group)
+                    return known == .unknown ? title.lowercased() == "miss" : known == gender
                 }
                 if candidates.count == 1 {
                     groups[candidates[0]].append(phrase)

@@ -42,17 +42,25 @@ enum SpeakerSieve {
     /// `Emma said, "…"`: the sentence of narration just before the quote, its verb near the end.
     private static func before(_ quoteStart: Int, _ context: DialogueContext) -> Subject? {
         let tokens = context.tokens
-        guard quoteStart > 0, tokens[quoteStart - 1].quotation == nil,
-            tokens[quoteStart - 1].paragraph == tokens[quoteStart].paragraph else { return nil }
+        guard quoteStart > 0, tokens[quoteStart - 1].quotation == nil else { return nil }
+        let paragraph = tokens[quoteStart - 1].paragraph
+        if paragraph != tokens[quoteStart].paragraph {
+            // "Emma exclaimed," ending the paragraph before: the quotation is what she exclaimed.
+            let last = tokens[quoteStart - 1]
+            guard paragraph == tokens[quoteStart].paragraph - 1,
+                [",", ":", "-", "\u{2014}"].contains(last.text) || SpeechVerbs.isSpeechVerb(last.lowered) else { return nil }
+        }
         var start = quoteStart - 1
-        while start > 0, tokens[start - 1].quotation == nil, tokens[start - 1].paragraph == tokens[quoteStart].paragraph,
+        while start > 0, tokens[start - 1].quotation == nil, tokens[start - 1].paragraph == paragraph,
             !["!", "?", ";"].contains(tokens[start - 1].text),
             !(tokens[start - 1].text == "." && !(start >= 2 && CharacterTitles.isAbbreviation(tokens[start - 2].text))) {
             start -= 1
         }
         guard let verb = stride(from: quoteStart - 1, through: max(start, quoteStart - 5), by: -1)
             .first(where: { SpeechVerbs.isSpeechVerb(tokens[$0].lowered) }) else { return nil }
-        if let subject = subject(following: verb, limit: quoteStart, context) { return subject }
+        if let subject = subject(following: verb, limit: quoteStart, context) ?? subject(before: verb, from: start, context) {
+            return subject
+        }
         for index in start..<verb {
             if let mention = context.mentionStarting[index], !isPossessive(mention, context) {
                 return .character(mention.character)
