@@ -9,7 +9,8 @@
 # A found part matches the annotations when half of it or more lies in an annotated quotation;
 # an annotated part is found when half of it or more is covered by found parts. A quotation's
 # predicted speaker is the speaker of the found part overlapping it most; a predicted character
-# stands for the annotated character sharing most names with it (main name or aliases). An
+# stands for the annotated character sharing most names with it (main name or aliases, a
+# leading "the" and case ignored). An
 # unattributed quotation counts as wrong in accuracy and is left out of precision.
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
@@ -41,14 +42,17 @@ def evaluate(folder):
     parts = run(path, '--quotes', '--json')
     cast = run(path, '--json')
     gold_chars = list(csv.DictReader(open(os.path.join(folder, 'character_info.csv'), encoding='utf-8')))
+    def norm(name):  # "The Mouse" and "Mouse" are one name
+        name = name.strip().lower()
+        return name[4:] if name.startswith('the ') else name
     names = []
     for row in gold_chars:
         aliases = ast.literal_eval(row['Aliases']) if row['Aliases'].startswith('{') else set()
-        names.append({row['Main Name'], *aliases})
+        names.append({norm(n) for n in (row['Main Name'], *aliases)})
     main_of = {row['Main Name']: i for i, row in enumerate(gold_chars)}
     def gold_of(character):
-        mine = {character['name'], *character['aliases']}
-        scored = [(len(mine & n), character['name'] in n, -i) for i, n in enumerate(names)]
+        mine = {norm(n) for n in (character['name'], *character['aliases'])}
+        scored = [(len(mine & n), norm(character['name']) in n, -i) for i, n in enumerate(names)]
         best = max(scored)
         return -best[2] if best[0] > 0 else None
     mapped = {c['name']: gold_of(c) for c in cast}

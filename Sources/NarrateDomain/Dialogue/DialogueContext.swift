@@ -42,8 +42,10 @@ struct DialogueContext {
     }
 
     /// The last character named in narration before token `index` whose gender fits `gender`,
-    /// looking back no further than `reach` tokens.
-    func lastCharacter(before index: Int, fitting gender: CharacterGender, reach: Int = 400) -> Int? {
+    /// other than `excluded`, looking back no further than `reach` tokens.
+    func lastCharacter(
+        before index: Int, fitting gender: CharacterGender, excluding excluded: Set<Int> = [], reach: Int = 400
+    ) -> Int? {
         var low = 0
         var high = narrationMentions.count
         while low < high {
@@ -55,7 +57,7 @@ struct DialogueContext {
             let mention = narrationMentions[position]
             let character = characters[mention.character]
             let possessive = mention.last + 1 < tokens.count && tokens[mention.last + 1].lowered == "'s"
-            if !possessive, character.gender == gender { return mention.character }
+            if !possessive, character.gender == gender, !excluded.contains(mention.character) { return mention.character }
             position -= 1
         }
         return nil

@@ -78,7 +78,9 @@ enum NamePhraseFinder {
             let lowered = word.lowercased()
             guard !notNames.contains(lowered), word.count > 1 else { continue }
             if word == word.uppercased() { continue }  // headings and shouting
-            if lowerCase[lowered, default: 0] * 4 <= count { result.insert(word) }
+            // "the Mouse" of a fable is now and then "a mouse": a name all the same when mostly capitalized.
+            let lower = lowerCase[lowered, default: 0]
+            if lower * 4 <= count || (count >= 4 && lower <= count * 2) { result.insert(word) }
         }
         return result
     }

@@ -16,7 +16,11 @@ enum SpeakerSieve {
         case .character(let character): return (character, .nameBySpeechVerb)
         case .firstPerson: return (nil, .firstPerson)
         case .pronoun(let gender):
-            guard let character = context.lastCharacter(before: range.lowerBound, fitting: gender) else { return nil }
+            // Whoever the quotation addresses or speaks of is not its speaker.
+            let named = context.named(in: quote)
+            guard let character = context.lastCharacter(before: range.lowerBound, fitting: gender, excluding: named) else {
+                return nil
+            }
             return (character, .pronounBySpeechVerb)
         case nil: return nil
         }
@@ -42,6 +46,11 @@ enum SpeakerSieve {
     /// `Emma said, "…"`: the sentence of narration just before the quote, its verb near the end.
     private static func before(_ quoteStart: Int, _ context: DialogueContext) -> Subject? {
         let tokens = context.tokens
+        var quoteStart = quoteStart
+        while quoteStart > 0, tokens[quoteStart - 1].quotation == nil,
+            ["\"", "\u{201C}", "'", "\u{2018}", "\u{00AB}", "\u{00BB}", "\u{201E}"].contains(tokens[quoteStart - 1].text) {
+            quoteStart -= 1  // the opening mark
+        }
         guard quoteStart > 0, tokens[quoteStart - 1].quotation == nil else { return nil }
         let paragraph = tokens[quoteStart - 1].paragraph
         if paragraph != tokens[quoteStart].paragraph {
