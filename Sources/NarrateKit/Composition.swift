@@ -51,6 +51,11 @@ public func makeGetSpokenTextUseCase() -> any GetSpokenTextUseCaseContract {
     GetSpokenTextUseCase()
 }
 
+/// Finding a text's quotations, characters and speakers (`narrate cast`).
+public func makeGetDialogueUseCase() -> any GetDialogueUseCaseContract {
+    GetDialogueUseCase()
+}
+
 /// Speaking a text of any length through `repository` (see `makeTTSRepository`).
 /// - Parameter firstChunkAlone: synthesize the first chunk before the others start, for the
 ///   soonest first sound (a streaming service); otherwise chunks start four at a time.

@@ -1,0 +1,9 @@
+import NarrateKit
+
+/// One character as `narrate cast --json` prints it.
+struct CastCharacterRecord: Encodable {
+    let name: String
+    let aliases: [String]
+    let gender: String
+    let lines: Int
+}
