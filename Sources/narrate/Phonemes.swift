@@ -10,18 +10,26 @@ extension Narrate {
             discussion: "For checking a pronunciation or a lexicon entry before synthesizing a whole book."
         )
 
-        @Argument(help: "The text to read.")
-        var text: String
+        @Argument(help: "The text to read; several texts are read one after another, each on its own.")
+        var texts: [String]
 
         @Flag(name: .long, help: "Print JSON for scripts: each sentence's (a Kokoro voice: batch's) text, phonemes and (Piper, Kokoro voices) ids.")
         var json = false
 
         @OptionGroup var common: CommonOptions
 
+        func validate() throws {
+            guard !texts.isEmpty else { throw ValidationError("Give the text to read.") }
+        }
+
         func run() async throws {
             let environment = try common.environment(common.configuration())
             let voice = try await environment.chooseVoice.execute(try common.voiceRequest(), reading: nil).profile
-            let sentences = try await environment.phonemizeText().execute(text: text, voice: voice)
+            let phonemize = environment.phonemizeText()
+            var sentences: [PhonemizedSentence] = []
+            for text in texts {
+                sentences += try await phonemize.execute(text: text, voice: voice)
+            }
             environment.stopEngine()
             if json {
                 print(try Format.json(sentences))

@@ -60,6 +60,11 @@ def our_sentences(text: str, voices: Path, voice: str = VOICE) -> list[dict]:
     return json.loads(run_narrate(["phonemes", "--json", "--voice", voice, text], voices, timeout=120).stdout)
 
 
+def our_sentences_of_texts(texts: list[str], voices: Path, voice: str = VOICE) -> list[dict]:
+    """One `narrate phonemes --json` of several texts, each read on its own: their sentences in order."""
+    return json.loads(run_narrate(["phonemes", "--json", "--voice", voice, "--", *texts], voices, timeout=300).stdout)
+
+
 def samples(wav: bytes) -> np.ndarray:
     parsed = parse_wav(wav)
     return np.frombuffer(parsed.pcm, dtype="<i2").astype(np.int32)
