@@ -9,6 +9,7 @@ The binary is $NARRATE_BIN, else .build/release/narrate, else .build/debug/narra
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import importlib.resources
 import json
@@ -80,8 +81,10 @@ def source_folder(folder: Path) -> Path:
     return folder
 
 
+@functools.lru_cache(maxsize=64)
 def our_batches(text: str, voices: Path, voice: str = VOICE) -> list[dict]:
-    """`narrate phonemes --json`: the text as Narrate speaks it, and each batch's IPA and ids."""
+    """`narrate phonemes --json`: the text as Narrate speaks it, and each batch's IPA and ids
+    (asked once per text in a run: the tests only read them)."""
     return json.loads(run_narrate(["phonemes", text, "--voice", voice, "--json"], voices).stdout)
 
 

@@ -97,12 +97,12 @@ def test_the_first_sentence_is_a_chunk_alone_and_the_others_share_a_batch(voices
 def test_the_same_text_gives_the_same_samples_in_every_process_and_with_any_jobs(voices, tmp_path):
     text = "The first sentence is here. " + TEXTS[1] + " And one more sentence makes three chunks, at least."
     digests = set()
-    for run, jobs in enumerate(["1", "2", "2"]):
+    for run, jobs in enumerate(["1", "2"]):
         cache = tmp_path / f"cold-cache-{run}"
         output = tmp_path / f"run-{run}.wav"
         run_narrate(["say", text, "--voice", VOICE, "-o", str(output), "-q", "--jobs", jobs], voices, cache=cache)
         digests.add(hashlib.sha256(samples(output.read_bytes()).tobytes()).hexdigest())
-    assert len(digests) == 1, "three processes on cold caches gave different audio"
+    assert len(digests) == 1, "two processes on cold caches (one worker, two) gave different audio"
 
 
 def test_a_cached_kokoro_chunk_is_a_hit_the_second_time(voices, tmp_path):

@@ -10,7 +10,8 @@ import numpy as np
 
 from kokoro_support import CORPUS, VOICE, parse_wav, run_narrate, samples
 
-BOOK = CORPUS / "epub" / "wasteland.epub"
+# Its first page is one heading: a real book's page, short enough to speak in seconds.
+BOOK = CORPUS / "epub" / "childrens-literature.epub"
 
 
 def test_page_of_a_corpus_book(voices, tmp_path):
@@ -18,6 +19,8 @@ def test_page_of_a_corpus_book(voices, tmp_path):
     run_narrate(["page", str(BOOK), "1", "--voice", VOICE, "-o", str(output), "-q"], voices, cache=tmp_path / "cache")
     parsed = parse_wav(output.read_bytes())
     assert parsed.rate == 24000 and parsed.seconds > 1
+    # The heading's words are all spoken: some 50 characters take more than two seconds.
+    assert parsed.seconds > 2, parsed.seconds
 
 
 def test_book_with_subtitles_timed_per_sentence(voices, tmp_path):
