@@ -131,7 +131,11 @@ export NARRATE_BIN
 
 if wanted swift; then
   # SWIFT_BACKTRACE off: a crashing test process reports its failure, not a symbolication pause.
-  run_phase swift env SWIFT_BACKTRACE=enable=no swift test --skip-build "${build_flags[@]}" || failed=1
+  # A watchdog, not a bound: the suite takes minutes; a test process that crashed while a
+  # service it started still holds its output would otherwise keep swift test waiting for ever.
+  run_phase swift env SWIFT_BACKTRACE=enable=no timeout --kill-after=30 2400 swift test --skip-build "${build_flags[@]}" || failed=1
+  # What a crashed test process left running (its services, their workers) ends here.
+  pkill -KILL -f "^$(pwd)/.build/[^ ]*/narrate(-worker)? " 2>/dev/null || true
 fi
 
 lane_one() {

@@ -13,14 +13,21 @@ final class ServeProcess: @unchecked Sendable {
     private(set) var port = 0
     private(set) var wyomingPort: Int?
     private let outputPipe = Pipe()
-    private let session: URLSession
+    /// One session for every service of the run, never torn down: on Linux, FoundationNetworking
+    /// tears a session down on libcurl and DispatchSources in a way that races with other
+    /// sessions' work (swift-corelibs-foundation#4791, #5016), and a session per service, made
+    /// and dropped by many tests at once, crashed the test process now and then (SIGSEGV in
+    /// memmove on a Dispatch thread).
+    private static let session: URLSession = {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = 60
+        configuration.httpMaximumConnectionsPerHost = 64
+        return URLSession(configuration: configuration)
+    }()
 
     init(_ extra: [String] = [], environment: [String: String] = [:], folder: TemporaryFolder? = nil) throws {
         let folder = try folder ?? TemporaryFolder()
         self.folder = folder
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = 60
-        session = URLSession(configuration: configuration)
         process.executableURL = URL(fileURLWithPath: NarrateProcess.binary)
         process.arguments = ["serve", "--port", "0", "--cache-dir", folder.path("cache"), "--library", folder.path("library.sqlite")] + extra
         var merged = ProcessInfo.processInfo.environment
@@ -95,7 +102,7 @@ final class ServeProcess: @unchecked Sendable {
             request.setValue("application/octet-stream", forHTTPHeaderField: "Content-Type")
         }
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        let (data, response) = try await session.data(for: request)
+        let (data, response) = try await Self.session.data(for: request)
         let http = try #require(response as? HTTPURLResponse)
         var fields: [String: String] = [:]
         for (key, value) in http.allHeaderFields { fields["\(key)"] = "\(value)" }
