@@ -2,7 +2,7 @@
 // standard error, kill it at the deadline, wait for it and write the request's final frame.
 // What the child does is not known here: the caller hands it over as a function (main.c's
 // process model gives the engines' work, synthesis.c). Below: frames.c, engine_clock.c,
-// error_tail.c, worker_log.c.
+// error_tail.c, hub_sockets.c (pidfds), worker_log.c.
 
 #include <errno.h>
 #include <poll.h>
@@ -18,6 +18,7 @@
 #include "engine_clock.h"
 #include "error_tail.h"
 #include "frames.h"
+#include "hub_sockets.h"
 #include "worker_log.h"
 
 // Asks the kernel to SIGKILL this (just forked) process when its parent dies, and exits
@@ -70,6 +71,9 @@ void serve(const narrate_worker_request *request, const char *text, const char *
     }
     close(done[1]);
     close(errors[1]);
+    // Its pidfd, taken before it could be reaped: what is signalled is this child, whatever
+    // happens to its pid (-1 without pidfds: then its pid, which stays its own until waited for).
+    int pidfd = open_pidfd(child);
     // The child closes `done` when its work is over (or dies): then only its answer is left
     // to write, which the client reads as it comes. Meanwhile its standard error is kept.
     error_tail tail = {0};
@@ -91,7 +95,8 @@ void serve(const narrate_worker_request *request, const char *text, const char *
         if (watch[0].revents) break;  // POLLHUP (or stray data): the child is done
     }
     close(done[0]);
-    if (timed_out) kill(child, SIGKILL);
+    if (timed_out) signal_process(pidfd, child, SIGKILL);
+    if (pidfd >= 0) close(pidfd);
     int status = 0;
     while (waitpid(child, &status, 0) < 0 && errno == EINTR) {}
     while (errors_open && error_tail_drain(errors[0], &tail) > 0) {}

@@ -1,25 +1,34 @@
-// The hub: one process per worker pool that keeps a template per neural voice setting in use (a
-// process that loaded the voice once and never speaks) and forks from it the zygote a worker
-// asks for, so that the pool's workers share one copy of the loaded model (see hub.c).
+// The hub (hub.c): one process per worker pool, started by the pool (`narrate-worker --hub`) and
+// ended with it, that keeps a template per neural voice setting in use (hub_template.c) and hands
+// each worker that asks a zygote forked from it, so that the pool's workers share one copy of the
+// loaded model. The workers' side is hub_client.c.
 
 #ifndef NARRATE_WORKER_HUB_H
 #define NARRATE_WORKER_HUB_H
 
 #include <stdint.h>
-#include <sys/types.h>
 
+#include "hub_sockets.h"
 #include "voices.h"
 #include "zygote.h"
 
-// The hub's name, from $NARRATE_WORKER_HUB (set by the worker pool, one per pool); NULL: no hub.
-extern const char *hub_name;
+// What a worker asks the hub, in its first message (no descriptor): the pool's secret, then the
+// voice, the sample rate and the deadline of the text it needs the zygote for. Its second message
+// (one byte) carries the descriptors to hand over.
+typedef struct {
+    char secret[HUB_SECRET_BYTES];
+    voice_settings settings;
+    int32_t sample_rate;
+    uint32_t deadline_ms;
+} hub_request;
 
-// Asks the hub (started if need be) for a zygote of `settings` that speaks in place, serving
-// this worker through `requests` (read end) and `replies` (write end), this worker's output and
-// standard error. Its pid, or 0 when the hub cannot give one (no hub, not an in-place voice, a
-// voice that does not load: the worker then starts its own zygote, as without a hub). The
-// zygote's first reply on `replies` is its load reply, as a zygote the worker forked writes it.
-// A hub this call starts loads its templates' voices and serves their zygotes with `work`.
-pid_t hub_zygote(const zygote_work *work, const voice_settings *settings, int sample_rate, int requests, int replies);
+// How long a client has, from its connection, to send its two messages: a peer that says
+// nothing is dropped then, and delays nobody meanwhile.
+#define HUB_PEER_LIMIT_MS 2000
+
+// The hub's life: listens on the abstract name `name`, accepts only clients that send `secret`
+// first (a refused one is logged once), and ends when its standard input ends (the pool closed
+// it, or died). 0 when it ended so; 2 when it could not listen.
+int hub_main(const zygote_work *work, const char *name, const char *secret);
 
 #endif

@@ -17,10 +17,12 @@
 // itself, its ONNX Runtime session warm, and forks no child. The worker then watches the
 // zygote as a zygote watches a child: killed at the deadline, a crash reported, a new zygote
 // for the next text. A pool's workers share one copy of a neural voice's loaded model: their
-// zygotes for it are forked from one template that loaded it (hub.c).
+// zygotes for it are forked from one template that loaded it, kept by the pool's hub (hub.c):
+// `narrate-worker --hub`, a process the pool starts beside its workers and ends with them, so
+// that a worker that dies costs only its own text.
 //
 // Protocol: narrate_worker_protocol.h. Requests on standard input, frames on standard output,
-// diagnostics on standard error. It exits at the end of its input.
+// diagnostics on standard error. It exits at the end of its input (the hub too).
 //
 // The floors (scripts/check-worker-floors.sh checks them: a file calls only into files below
 // it, never up, and no file is over 400 lines):
@@ -47,7 +49,9 @@
 //   audio.c       a request's audio (samples, marks) and its answer: a frame or a cache entry
 //   voices.c      a voice setting, and a voice description's fields
 // The process model, knowing no engine:
-//   hub.c         the templates a pool's workers share (a process per pool), over hub_sockets.c
+//   hub.c         the pool's hub: its clients (the secret first) and templates, every wait bounded
+//   hub_template.c  a template: a voice loaded once, a zygote forked from it per worker
+//   hub_client.c  the workers' side: a zygote asked of the hub, within a bound
 //   zygote.c      a zygote per voice setting: the pipes and replies, serving requests
 //   children.c    a child per request: fork, deadline, wait, the final frame
 // The bottom, a job each:
@@ -55,7 +59,7 @@
 //   engine_clock.c  the deadline's clock (time waiting for a core does not count)
 //   error_tail.c  the last line a process wrote to its standard error
 //   worker_log.c  where a warning the user should see goes
-//   hub_sockets.c the hub's sockets: its name, peers, descriptors handed over
+//   hub_sockets.c sockets and pidfds: the hub's name, peers, descriptors handed over, signals
 
 #define _GNU_SOURCE  // F_SETPIPE_SZ
 
@@ -75,6 +79,7 @@
 #include "espeak.h"
 #include "frames.h"
 #include "hub.h"
+#include "hub_client.h"
 #include "narrate_worker_protocol.h"
 #include "synthesis.h"
 #include "zygote.h"
@@ -116,9 +121,11 @@ static void rest_voice(void) {
     loaded_engine()->rest();
 }
 
-static pid_t zygote_from_hub(const voice_settings *settings, int sample_rate, int requests, int replies);
+static pid_t zygote_from_hub(const voice_settings *settings, int sample_rate, uint32_t deadline_ms, int requests, int replies, int *pidfd);
+static void start_engines(void);
 
 static const zygote_work work = {
+    .start = start_engines,
     .load = load_voice,
     .prepare = prepare_sample_buffer,
     .answer = answer_in_place,
@@ -129,9 +136,22 @@ static const zygote_work work = {
 };
 
 // A neural voice's zygote comes from the pool's hub, sharing the model loaded once.
-static pid_t zygote_from_hub(const voice_settings *settings, int sample_rate, int requests, int replies) {
+static pid_t zygote_from_hub(const voice_settings *settings, int sample_rate, uint32_t deadline_ms, int requests, int replies, int *pidfd) {
+    *pidfd = -1;
     if (child_per_text || engine_for(settings->voice) == &espeak_engine) return 0;
-    return hub_zygote(&work, settings, sample_rate, requests, replies);
+    return hub_zygote(settings, sample_rate, deadline_ms, requests, replies, pidfd);
+}
+
+// eSpeak NG, which every engine phonemizes with: its sample rate, or <= 0 when it cannot start.
+static int start_espeak(void) {
+    int sample_rate = espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 0, NULL, espeakINITIALIZE_DONT_EXIT);
+    if (sample_rate > 0) espeak_SetSynthCallback(synth_callback);
+    return sample_rate;
+}
+
+// In a hub's template (the hub itself starts no engine).
+static void start_engines(void) {
+    start_espeak();
 }
 
 // ---- A request: decoded, then run by the process model its kind and voice choose.
@@ -151,7 +171,20 @@ static const char *nonempty_environment(const char *name) {
     return value && *value ? value : NULL;
 }
 
-int main(void) {
+// `narrate-worker --hub`: the pool's hub (hub.c), named by $NARRATE_WORKER_HUB and guarded by
+// $NARRATE_WORKER_HUB_SECRET, until its standard input ends.
+static int hub_mode(void) {
+    const char *name = nonempty_environment("NARRATE_WORKER_HUB");
+    const char *secret = nonempty_environment("NARRATE_WORKER_HUB_SECRET");
+    if (!name || !secret || strlen(secret) < HUB_SECRET_LEAST || strlen(secret) > HUB_SECRET_BYTES) {
+        fprintf(stderr, "narrate-worker --hub: NARRATE_WORKER_HUB names the hub and NARRATE_WORKER_HUB_SECRET is its secret (%d to %d characters)\n",
+                HUB_SECRET_LEAST, HUB_SECRET_BYTES);
+        return 2;
+    }
+    return hub_main(&work, name, secret);
+}
+
+int main(int argc, char **argv) {
     // A client that goes away must end the worker with a write error, not a signal.
     signal(SIGPIPE, SIG_IGN);
     // A chunk's audio is a few megabytes: a larger pipe means fewer switches between the
@@ -164,6 +197,7 @@ int main(void) {
     torn_entry_marker = nonempty_environment("NARRATE_WORKER_TEAR_ENTRY_ON");
     child_per_text = nonempty_environment("NARRATE_WORKER_CHILD_PER_TEXT") != NULL;
     hub_name = nonempty_environment("NARRATE_WORKER_HUB");
+    hub_secret = nonempty_environment("NARRATE_WORKER_HUB_SECRET");
     // How many deadlines an engine kept waiting for a core may take in all (a machine known to
     // be overloaded, or a test that overloads one on purpose).
     const char *most_waited = nonempty_environment("NARRATE_ENGINE_MOST_WAITED");
@@ -172,13 +206,14 @@ int main(void) {
                 ENGINE_CLOCK_MOST_WAITED_LIMIT, most_waited, engine_clock_most_waited);
     }
 
-    int sample_rate = espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 0, NULL, espeakINITIALIZE_DONT_EXIT);
+    if (argc > 1 && strcmp(argv[1], "--hub") == 0) return hub_mode();
+
+    int sample_rate = start_espeak();
     if (sample_rate <= 0) {
         const char *reason = "espeak_Initialize failed (is espeak-ng-data installed?)";
         write_frame(NARRATE_WORKER_INIT_FAILED, 0, 0, sample_rate, reason, strlen(reason), 0, NULL, 0, 0);
         return 1;
     }
-    espeak_SetSynthCallback(synth_callback);
     const char *version = espeak_Info(NULL);
     if (!version) version = "unknown";
     if (write_frame(NARRATE_WORKER_HELLO, 0, sample_rate, sample_rate, version, strlen(version), 0, NULL, 0, 0) != 0) return 0;

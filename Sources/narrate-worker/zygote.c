@@ -11,8 +11,10 @@
 //
 // A bottom floor: it knows no engine. What a zygote loads and how it speaks come from above as
 // a table of functions (zygote_work, given by main.c's process model), and so does the hub
-// (hub.c, which sits above this file: its templates serve zygotes with zygote_serve).
-// Below: children.c, engine_clock.c, error_tail.c, frames.c, voices.c, worker_log.c.
+// (hub_template.c, which sits above this file: its templates serve zygotes with zygote_serve).
+// A zygote the hub forked is not this worker's child: it is signalled through its pidfd.
+// Below: children.c, engine_clock.c, error_tail.c, frames.c, hub_sockets.c, voices.c,
+// worker_log.c.
 
 #define _GNU_SOURCE  // pipe2
 
@@ -32,6 +34,7 @@
 #include "engine_clock.h"
 #include "error_tail.h"
 #include "frames.h"
+#include "hub_sockets.h"
 #include "voices.h"
 #include "worker_log.h"
 #include "zygote.h"
@@ -50,7 +53,8 @@ typedef struct {
     int requests;  // write end: requests for it to serve
     int replies;   // read end: a reply (status, detail) when it has served one
     int in_place;  // its engine's work is done in the zygote (no child per request)
-    int from_hub;  // forked by the hub's template of its voice (hub.c), not by this worker
+    int from_hub;  // forked by the hub's template of its voice (hub_template.c), not by this worker
+    int pidfd;     // from the hub: its pidfd (it is not this worker's child: a pid alone could be reused); else -1
     int ended;     // from the hub: its end was read from its replies, with this wait status
     int end_status;
     uint64_t last_used;
@@ -100,6 +104,7 @@ static int zygote_end(zygote *ended) {
         while (waitpid(ended->pid, &status, 0) < 0 && errno == EINTR) {}
     }
     close(ended->replies);
+    if (ended->pidfd >= 0) close(ended->pidfd);
     ended->used = 0;
     return status;
 }
@@ -110,6 +115,7 @@ static void close_zygote_pipes(void) {
         if (zygotes[index].used) {
             close(zygotes[index].requests);
             close(zygotes[index].replies);
+            if (zygotes[index].pidfd >= 0) close(zygotes[index].pidfd);
         }
     }
 }
@@ -198,9 +204,30 @@ void zygote_serve(const zygote_work *work, int requests, int replies, int in_pla
     }
 }
 
+// Whether the zygote's load reply came within `deadline_ms` on the engine clock.
+static int load_in_time(zygote *server, uint32_t deadline_ms) {
+    engine_clock clock;
+    engine_clock_start(&clock, server->pid, deadline_ms);
+    for (;;) {
+        int64_t left = engine_clock_left(&clock);
+        if (left <= 0) return 0;
+        struct pollfd watch = {.fd = server->replies, .events = POLLIN};
+        int ready = poll(&watch, 1, (int)(left > 60000 ? 60000 : left));
+        if (ready > 0) return 1;
+        if (ready < 0 && errno != EINTR) return 1;  // the read that follows says what is wrong
+    }
+}
+
+static void report_load_timeout(zygote *server, uint32_t deadline_ms, uint32_t *failure, int32_t *detail) {
+    signal_process(server->pidfd, server->pid, SIGKILL);
+    zygote_end(server);
+    *failure = NARRATE_WORKER_TIMED_OUT;
+    *detail = (int32_t)deadline_ms;
+}
+
 // The zygote for `settings`, started if need be (the least recently used one ends when all
 // places are taken). NULL when the voice cannot be set: `failure` and `detail` say why.
-static zygote *zygote_for(const zygote_work *work, const voice_settings *settings, int sample_rate, uint32_t *failure, int32_t *detail, char *note, size_t note_size) {
+static zygote *zygote_for(const zygote_work *work, const voice_settings *settings, int sample_rate, uint32_t deadline_ms, uint32_t *failure, int32_t *detail, char *note, size_t note_size) {
     zygote *free_place = NULL, *oldest = NULL;
     for (int index = 0; index < MAX_ZYGOTES; index++) {
         zygote *candidate = &zygotes[index];
@@ -230,7 +257,8 @@ static zygote *zygote_for(const zygote_work *work, const voice_settings *setting
         return NULL;
     }
     // A neural voice's zygote comes from the pool's hub, sharing the model loaded once.
-    pid_t shared = work->shared ? work->shared(settings, sample_rate, requests[0], replies[1]) : 0;
+    int pidfd = -1;
+    pid_t shared = work->shared ? work->shared(settings, sample_rate, deadline_ms, requests[0], replies[1], &pidfd) : 0;
     fflush(stderr);
     pid_t worker_pid = getpid();
     pid_t pid = shared ? shared : fork();
@@ -258,7 +286,14 @@ static zygote *zygote_for(const zygote_work *work, const voice_settings *setting
     }
     close(requests[0]);
     close(replies[1]);
-    *place = (zygote){.used = 1, .settings = *settings, .pid = pid, .requests = requests[1], .replies = replies[0], .from_hub = shared != 0};
+    *place = (zygote){.used = 1, .settings = *settings, .pid = pid, .requests = requests[1], .replies = replies[0], .from_hub = shared != 0,
+                        .pidfd = shared ? pidfd : open_pidfd(pid)};
+    // Its load has the text's deadline, kept by the engine clock: a voice that never loads (a
+    // model that is a FIFO, a hung engine) costs that text, not the worker.
+    if (!load_in_time(place, deadline_ms)) {
+        report_load_timeout(place, deadline_ms, failure, detail);
+        return NULL;
+    }
     int32_t reply[3];
     if (read_exactly(place->replies, reply, sizeof reply) != 0 || reply[2] < 0 || (size_t)reply[2] >= note_size ||
         read_exactly(place->replies, note, (size_t)reply[2]) != 0) {
@@ -280,7 +315,7 @@ static zygote *zygote_for(const zygote_work *work, const voice_settings *setting
 
 // The zygote's end reported as a child's would be: killed at the deadline, crashed, or exited.
 static void report_end(zygote *server, const narrate_worker_request *request, int timed_out) {
-    if (timed_out) kill(server->pid, SIGKILL);
+    if (timed_out) signal_process(server->pidfd, server->pid, SIGKILL);
     int status = zygote_end(server);
     if (timed_out) {
         final_frame(request->id, NARRATE_WORKER_TIMED_OUT, (int32_t)request->deadline_ms, NULL);
@@ -332,7 +367,7 @@ void zygote_synthesize(const zygote_work *work, const narrate_worker_request *re
     uint32_t failure = 0;
     int32_t detail = 0;
     char note[1024] = "";
-    zygote *server = zygote_for(work, settings, sample_rate, &failure, &detail, note, sizeof note);
+    zygote *server = zygote_for(work, settings, sample_rate, request->deadline_ms, &failure, &detail, note, sizeof note);
     if (!server) {
         final_frame(request->id, failure, detail, note[0] ? note : NULL);
         return;

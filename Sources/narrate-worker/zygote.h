@@ -13,12 +13,15 @@
 #include "narrate_worker_protocol.h"
 #include "voices.h"
 
-// A zygote's reply that only its template (hub.c) writes, after the zygote ended: the detail is
+// A zygote's reply that only its template (hub_template.c) writes, after the zygote ended: the detail is
 // its wait status. It comes last; the template then closes its end of the replies pipe.
 #define ZYGOTE_ENDED 0x7FFFFFFE
 
 // What a zygote does with its voice, given by the process model above (main.c).
 typedef struct {
+    // In a hub's template, before it loads: starts what the engines need (the worker itself has
+    // done so at its start). NULL: nothing.
+    void (*start)(void);
     // In a new zygote: loads the voice once. DONE, or a failure status with `detail` and, where
     // it helps, a line in `note`; on DONE `*in_place` says whether the zygote does its requests'
     // work itself (no child per text).
@@ -36,9 +39,10 @@ typedef struct {
     int (*rests)(void);
     void (*rest)(void);
     // In the worker: a zygote for `settings` that speaks in place, forked by someone else (the
-    // hub) and handed this worker's `requests` (read end) and `replies` (write end); its pid, or
-    // 0 when the worker forks the zygote itself. NULL: always itself.
-    pid_t (*shared)(const voice_settings *settings, int sample_rate, int requests, int replies);
+    // hub) and handed this worker's `requests` (read end) and `replies` (write end), asked for a
+    // text with `deadline_ms`; its pid (and its pidfd, or -1), or 0 when the worker forks the
+    // zygote itself. NULL: always itself.
+    pid_t (*shared)(const voice_settings *settings, int sample_rate, uint32_t deadline_ms, int requests, int replies, int *pidfd);
 } zygote_work;
 
 // A zygote's first reply: how loading its voice went, with a line that says why it failed (or a

@@ -1,8 +1,8 @@
 """A pool's workers share one loaded Kokoro model: their zygotes are forked from one template
-process that loaded it (narrate-worker's hub.c), so ONNX Runtime's graph and prepacked weights
-are in memory once, not once per worker. A killed worker takes its zygote with it at once, and
-the service goes on speaking the same samples after a worker, or the one that started the hub,
-is killed."""
+process that loaded it, kept by the pool's hub (`narrate-worker --hub`, hub.c), so ONNX Runtime's
+graph and prepacked weights are in memory once, not once per worker. A killed worker takes its
+own zygote with it at once and no other: the hub belongs to the pool, not to a worker, and the
+service goes on speaking the same samples after every worker was killed."""
 
 from __future__ import annotations
 
@@ -64,14 +64,25 @@ def speak_at_once(server, texts: list[str]) -> list[bytes]:
     return answers
 
 
+def is_hub(pid: int) -> bool:
+    return "--hub" in Path(f"/proc/{pid}/cmdline").read_bytes().decode(errors="replace").split("\0")
+
+
+def alive(pid: int) -> bool:
+    return os.path.exists(f"/proc/{pid}") and Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+
+
 def engine_processes(server_pid: int) -> tuple[list[int], int, list[int]]:
     """The workers, the template (the one process holding the model whose children hold it too)
     and the zygotes (its children)."""
-    workers = children(server_pid)
+    hubs = [pid for pid in children(server_pid) if is_hub(pid)]
+    assert len(hubs) == 1, "the pool has one hub"
+    workers = [pid for pid in children(server_pid) if pid not in hubs]
     holding = [pid for pid in descendants(server_pid) if maps_the_model(pid)]
     templates = [pid for pid in holding if parent(pid) not in holding]
     assert len(templates) == 1, f"one process should hold the loaded model for the zygotes to share: {holding}"
     zygotes = [pid for pid in holding if parent(pid) == templates[0]]
+    assert parent(templates[0]) == hubs[0], "the template is the hub's"
     return workers, templates[0], zygotes
 
 
@@ -109,23 +120,25 @@ def test_a_killed_worker_takes_its_zygote_and_the_service_speaks_on(voices, tmp_
             # Given two workers sharing a template
             speak_at_once(server, TEXTS)
             workers, template, zygotes = engine_processes(server.process.pid)
-            owner = next(worker for worker in workers if template in descendants(worker))
-            other = next(worker for worker in workers if worker != owner)
+            killed, other = workers
+            killed_zygote = next(zygote for zygote in zygotes if output_pipe(zygote) == output_pipe(killed))
             others_zygote = next(zygote for zygote in zygotes if output_pipe(zygote) == output_pipe(other))
-            # When the worker that did not start the hub is killed
-            os.kill(other, signal.SIGKILL)
+            # When one worker is killed
+            os.kill(killed, signal.SIGKILL)
             # Then its zygote (a child of the template, not of that worker) ends at once
-            deadline = time.monotonic() + 10
-            while os.path.exists(f"/proc/{others_zygote}") and Path(f"/proc/{others_zygote}/stat").read_text().split()[2] != "Z":
+            deadline = time.monotonic() + 60  # a watchdog: it ends as soon as the template sees the worker's pidfd
+            while alive(killed_zygote):
                 assert time.monotonic() < deadline, "the killed worker's zygote lived on"
                 time.sleep(0.05)
-            # When the worker that started the hub is killed too
-            os.kill(owner, signal.SIGKILL)
+            # and the other worker's zygote and the template live on (no worker owns the hub)
+            assert alive(others_zygote) and alive(template), "the other worker's zygote died with the killed worker"
+            # When the other worker is killed too
+            os.kill(other, signal.SIGKILL)
             # Then the next texts are spoken by new workers, as a fresh process speaks them
             texts = ["After the workers were killed, this.", "And this one, beside it."]
             for text, answer in zip(texts, speak_at_once(server, texts)):
                 assert parse_wav(answer).pcm == fresh(text, voices, tmp_path)
             workers, template, zygotes = engine_processes(server.process.pid)
-            assert owner not in workers and other not in workers
+            assert killed not in workers and other not in workers
     finally:
         os.environ.pop("NARRATE_VOICES_DIR", None)

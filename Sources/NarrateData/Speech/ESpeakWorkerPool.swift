@@ -10,22 +10,27 @@ import Synchronization
 final class ESpeakWorkerPool: Sendable {
     let count: Int
     private let executable: Result<String, SpeechError>
-    private let environment: [String: String]?
+    private let environment: [String: String]
     private let workers: Mutex<[ESpeakWorkerConnection]>
+    /// The hub the workers share (nil: not started yet, or it could not start); whether the
+    /// caller allowed one.
+    private let hub = Mutex<HubState>(.notStarted)
+    private let hubAllowed: Bool
     /// Workers found dead (crashed, killed) and replaced since the pool was made.
     private let replaced = Atomic<Int>(0)
 
     init(count: Int, executable: Result<String, SpeechError>, environment: [String: String]?) {
         self.count = max(1, count)
         self.executable = executable
-        // The pool's workers share one hub (narrate-worker's hub.c): their zygotes for a neural
-        // voice are forked from one process that loaded it, so the model is in memory once. A
-        // caller's own setting (empty: none) is kept.
-        // Workers parse untrusted text and models: they get no credential, whoever asks.
+        // The pool's workers share one hub (WorkerHubProcess, narrate-worker's hub.c): their
+        // zygotes for a neural voice are forked from one process that loaded it, so the model is
+        // in memory once. A caller's NARRATE_WORKER_HUB set empty: no hub.
+        // Workers parse untrusted text and models: they get no credential, whoever asks (the
+        // hub's name and secret are the pool's own, made for them).
         var shared = ChildEnvironment.withoutSecrets(environment ?? ProcessInfo.processInfo.environment)
-        if shared["NARRATE_WORKER_HUB"] == nil {
-            shared["NARRATE_WORKER_HUB"] = "\(getpid())/\(UUID().uuidString)"
-        }
+        hubAllowed = shared["NARRATE_WORKER_HUB"] != ""
+        shared["NARRATE_WORKER_HUB"] = nil
+        shared["NARRATE_WORKER_HUB_SECRET"] = nil
         self.environment = shared
         workers = Mutex([])
     }
@@ -48,7 +53,7 @@ final class ESpeakWorkerPool: Sendable {
             }
             // Starting one takes a few milliseconds; the lock keeps two callers from starting
             // more than `count`.
-            let started = try ESpeakWorkerConnection(executable: executable.get(), environment: environment)
+            let started = try ESpeakWorkerConnection(executable: executable.get(), environment: workerEnvironment())
             started.reserve()
             workers.append(started)
             return started
@@ -60,7 +65,7 @@ final class ESpeakWorkerPool: Sendable {
         try workers.withLock { workers throws(SpeechError) in
             removeDead(&workers)
             while workers.count < count {
-                workers.append(try ESpeakWorkerConnection(executable: executable.get(), environment: environment))
+                workers.append(try ESpeakWorkerConnection(executable: executable.get(), environment: workerEnvironment()))
             }
         }
     }
@@ -75,6 +80,39 @@ final class ESpeakWorkerPool: Sendable {
             worker.finish()
             worker.waitUntilExit()
         }
+        hub.withLock { hub in
+            if case .running(let current) = hub { current.stop() }
+            hub = .notStarted
+        }
+    }
+
+    /// A new worker's environment: the pool's, and the hub's name and secret (the hub started
+    /// first if it is not running).
+    private func workerEnvironment() throws(SpeechError) -> [String: String] {
+        guard hubAllowed else { return environment }
+        let executable = try executable.get()
+        let running = hub.withLock { hub -> WorkerHubProcess? in
+            switch hub {
+            case .running(let current) where current.isRunning: return current
+            case .unavailable: return nil  // tried once: no hub is not worth a wait per worker
+            default:
+                guard let started = WorkerHubProcess(executable: executable, environment: environment) else {
+                    hub = .unavailable
+                    return nil
+                }
+                hub = .running(started)
+                return started
+            }
+        }
+        guard let running else { return environment }
+        return environment.merging(running.workerEnvironment) { _, hub in hub }
+    }
+
+    private enum HubState {
+        case notStarted
+        case running(WorkerHubProcess)
+        /// It could not start (or the executable is not one that has a hub).
+        case unavailable
     }
 
     /// How many workers were found dead and replaced.
