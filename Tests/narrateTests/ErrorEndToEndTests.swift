@@ -93,7 +93,9 @@ struct ErrorEndToEndTests {
         let busy = try (0..<2).map { _ in
             let loop = Process()
             loop.executableURL = URL(fileURLWithPath: "/usr/bin/taskset")
-            loop.arguments = ["-c", core, "sh", "-c", "while :; do :; done"]
+            // It spins while this test process lives (kill -0 is the shell's own): a test process
+            // that crashed before its defer ran leaves no loop eating a core for the next runs.
+            loop.arguments = ["-c", core, "sh", "-c", "while kill -0 $PPID 2>/dev/null; do :; done"]
             try loop.run()
             return loop
         }
