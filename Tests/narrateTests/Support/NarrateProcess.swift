@@ -55,6 +55,12 @@ enum NarrateProcess {
         }
     }
 
+    /// Held while a test starts a process: Foundation's `Process.run` walks every descriptor this
+    /// process has open (to close it in the child), and with a thousand open at once and many
+    /// threads launching, the test process crashed now and then inside it (SIGSEGV in memcpy
+    /// under `Process.run`). Launching is quick; waiting for the process is not held up.
+    static let launching = NSLock()
+
     static func runBlocking(_ executable: String, _ arguments: [String], in directory: URL, stdin: Data?, environment: [String: String]) throws -> ProcessResult {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
@@ -79,12 +85,18 @@ enum NarrateProcess {
             try? FileManager.default.removeItem(at: outputFile)
             try? FileManager.default.removeItem(at: errorFile)
         }
-        process.standardOutput = try FileHandle(forWritingTo: outputFile)
-        process.standardError = try FileHandle(forWritingTo: errorFile)
-        let input = Pipe()
-        process.standardInput = stdin == nil ? FileHandle.nullDevice : input
-        try process.run()
-        if let stdin {
+        let output = try FileHandle(forWritingTo: outputFile)
+        let errors = try FileHandle(forWritingTo: errorFile)
+        defer {
+            try? output.close()
+            try? errors.close()
+        }
+        process.standardOutput = output
+        process.standardError = errors
+        let input = stdin == nil ? nil : Pipe()
+        process.standardInput = input ?? FileHandle.nullDevice
+        try launching.withLock { try process.run() }
+        if let stdin, let input {
             input.fileHandleForWriting.write(stdin)
             try input.fileHandleForWriting.close()
         }

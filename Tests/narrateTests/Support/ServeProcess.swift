@@ -38,7 +38,7 @@ final class ServeProcess: @unchecked Sendable {
         _ = FileManager.default.createFile(atPath: folder.path("serve.log"), contents: nil)
         process.standardError = FileHandle(forWritingAtPath: folder.path("serve.log"))
         process.standardInput = FileHandle.nullDevice
-        try process.run()
+        try NarrateProcess.launching.withLock { try process.run() }
         // The one line on standard output says where it listens.
         var line = Data()
         let handle = outputPipe.fileHandleForReading
