@@ -11,7 +11,8 @@
 //
 // No wait here is without a limit, and none holds up another client: one poll loop serves every
 // client and template at once. A client has HUB_PEER_LIMIT_MS to send its request; a template
-// has its text's deadline (the engine clock: time it waits for a core is not counted) to load
+// has its load limit (load_limit_ms: its text's deadline, at least a minute; on the engine clock,
+// so time it waits for a core is not counted) to load
 // its voice, else it is killed and its clients are told to load the voice themselves; a loaded
 // template answers a hand-over within TEMPLATE_HAND_OVER_MS or is ended.
 //
@@ -145,7 +146,7 @@ static void request_ready(hub_client *client) {
     }
     *free_place = (template_place){.used = 1, .settings = client->request.settings, .sample_rate = client->request.sample_rate,
                                    .pid = pid, .pidfd = pidfd, .control = control};
-    engine_clock_start(&free_place->load_clock, pid, client->request.deadline_ms);
+    engine_clock_start(&free_place->load_clock, pid, load_limit_ms(client->request.deadline_ms));
     client->waits_for = (int)(free_place - templates);
 }
 

@@ -25,7 +25,7 @@ const char *hub_secret;
 // The longest a worker waits for the hub's answer: the deadline the hub keeps for the template's
 // load, stretched as far as the engine clock may stretch it, and a margin for the hand-over.
 static int64_t answer_limit_ms(uint32_t deadline_ms) {
-    return (int64_t)deadline_ms * engine_clock_most_waited + (TEMPLATE_HAND_OVER_MS + HUB_PEER_LIMIT_MS);
+    return (int64_t)load_limit_ms(deadline_ms) * engine_clock_most_waited + (TEMPLATE_HAND_OVER_MS + HUB_PEER_LIMIT_MS);
 }
 
 static int hub_connect(void) {

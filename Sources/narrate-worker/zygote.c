@@ -288,9 +288,9 @@ static zygote *zygote_for(const zygote_work *work, const voice_settings *setting
     close(replies[1]);
     *place = (zygote){.used = 1, .settings = *settings, .pid = pid, .requests = requests[1], .replies = replies[0], .from_hub = shared != 0,
                         .pidfd = shared ? pidfd : open_pidfd(pid)};
-    // Its load has the text's deadline, kept by the engine clock: a voice that never loads (a
+    // Its load has a limit kept by the engine clock (load_limit_ms): a voice that never loads (a
     // model that is a FIFO, a hung engine) costs that text, not the worker.
-    if (!load_in_time(place, deadline_ms)) {
+    if (!load_in_time(place, load_limit_ms(deadline_ms))) {
         report_load_timeout(place, deadline_ms, failure, detail);
         return NULL;
     }

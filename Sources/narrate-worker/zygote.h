@@ -17,6 +17,13 @@
 // its wait status. It comes last; the template then closes its end of the replies pipe.
 #define ZYGOTE_ENDED 0x7FFFFFFE
 
+// A voice's load is bounded, on the engine clock, by its text's deadline but never less than
+// this: loading a model costs more than speaking a short text, and more still on a busy machine.
+#define LOAD_LEAST_MS 60000
+static inline uint32_t load_limit_ms(uint32_t deadline_ms) {
+    return deadline_ms > LOAD_LEAST_MS ? deadline_ms : LOAD_LEAST_MS;
+}
+
 // What a zygote does with its voice, given by the process model above (main.c).
 typedef struct {
     // In a hub's template, before it loads: starts what the engines need (the worker itself has

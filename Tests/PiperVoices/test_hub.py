@@ -1,8 +1,8 @@
 """The pool's hub (`narrate-worker --hub`, started by `narrate serve`'s worker pool and ended with
 it): its templates fork the workers' zygotes of a Piper voice. A peer that connects and says
 nothing delays no one and is dropped; a peer without the pool's secret gets nothing, whatever it
-sends; a template whose load hangs is killed at the text's deadline and the worker speaks the
-text with a zygote of its own."""
+sends; a template whose load hangs is killed at its load limit (the text's deadline, at least a
+minute) and the worker speaks the text with a zygote of its own."""
 
 from __future__ import annotations
 
@@ -123,7 +123,7 @@ def test_a_peer_without_the_pools_secret_gets_nothing(voices, tmp_path):
         assert parse_wav(speak(server)).pcm == fresh(TEXT, voices, tmp_path)
 
 
-def test_a_template_whose_load_hangs_is_killed_at_the_deadline_and_the_text_spoken_without_it(voices, tmp_path):
+def test_a_template_whose_load_hangs_is_killed_at_its_load_limit_and_the_text_spoken_without_it(voices, tmp_path):
     expected = fresh(TEXT, voices, tmp_path)
     os.environ["NARRATE_WORKER_HANG_TEMPLATE"] = "1"
     try:
