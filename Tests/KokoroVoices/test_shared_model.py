@@ -16,15 +16,9 @@ from openai import OpenAI
 
 from kokoro_support import VOICE, parse_wav, run_narrate
 from narrate_service import start_server
+from voice_suite import children, is_hub
 
 TEXTS = ["The first worker reads this sentence.", "The second worker reads another one."]
-
-
-def children(pid: int) -> list[int]:
-    found = []
-    for task in Path(f"/proc/{pid}/task").iterdir():
-        found += [int(kid) for kid in (task / "children").read_text().split()]
-    return found
 
 
 def descendants(pid: int) -> list[int]:
@@ -62,10 +56,6 @@ def speak_at_once(server, texts: list[str]) -> list[bytes]:
     [thread.start() for thread in threads]
     [thread.join() for thread in threads]
     return answers
-
-
-def is_hub(pid: int) -> bool:
-    return "--hub" in Path(f"/proc/{pid}/cmdline").read_bytes().decode(errors="replace").split("\0")
 
 
 def alive(pid: int) -> bool:

@@ -15,20 +15,9 @@ from pathlib import Path
 from openai import OpenAI
 
 from piper_support import CHECKOUT, VOICE, parse_wav, run_narrate
-from voice_suite import serving
+from voice_suite import children, is_hub, serving
 
 TEXT = "The hub hands this worker a zygote of the voice."
-
-
-def children(pid: int) -> list[int]:
-    found = []
-    for task in Path(f"/proc/{pid}/task").iterdir():
-        found += [int(kid) for kid in (task / "children").read_text().split()]
-    return found
-
-
-def command(pid: int) -> list[str]:
-    return Path(f"/proc/{pid}/cmdline").read_bytes().decode(errors="replace").split("\0")
 
 
 def environment(pid: int) -> dict[str, str]:
@@ -37,8 +26,8 @@ def environment(pid: int) -> dict[str, str]:
 
 
 def the_hub(server) -> int:
-    hubs = [pid for pid in children(server.process.pid) if "--hub" in command(pid)]
-    assert len(hubs) == 1, [command(pid) for pid in children(server.process.pid)]
+    hubs = [pid for pid in children(server.process.pid) if is_hub(pid)]
+    assert len(hubs) == 1, children(server.process.pid)
     return hubs[0]
 
 

@@ -26,6 +26,19 @@ def run_narrate(args: list[str], voices: Path, cache: Path | None = None, env: d
     return result
 
 
+def children(pid: int) -> list[int]:
+    """The processes `pid` started (of every thread of it), from /proc."""
+    found = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        found += [int(kid) for kid in (task / "children").read_text().split()]
+    return found
+
+
+def is_hub(pid: int) -> bool:
+    """Whether `pid` is a worker pool's hub (`narrate-worker --hub`) or one of its templates."""
+    return "--hub" in Path(f"/proc/{pid}/cmdline").read_bytes().decode(errors="replace").split("\0")
+
+
 def cache_entries(cache: Path) -> list[Path]:
     """The audio cache's entries."""
     return [path for path in cache.rglob("*") if path.is_file() and "objects" in path.parts] if cache.exists() else []
