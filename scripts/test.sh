@@ -3,7 +3,7 @@
 #   1. the system packages every suite needs, in one apt-get (scripts/install-deps.sh);
 #   2. one build of the package and its tests (swift build --build-tests; TEST_CONFIGURATION=
 #      debug or release chooses which), and beside it the worker's floors checked
-#      (scripts/check-worker-floors.sh);
+#      (scripts/check-worker-floors.sh) and its C unit tests run (scripts/test-worker-units.sh);
 #   3. the Swift suite (unit, route and end-to-end tests) on that build, alone on the machine;
 #   4. the Python suites against that build's narrate, in two lanes side by side (they wait on
 #      servers, browsers and models as much as they compute): Kokoro and the fleet in one,
@@ -85,7 +85,7 @@ table() {
   echo
   echo "| phase | seconds | tests | result | cores busy |"
   echo "|---|---:|---:|---|---:|"
-  for name in deps prepare floors build swift kokoro fleet piper serve audiobooks web; do
+  for name in deps prepare floors worker build swift kokoro fleet piper serve audiobooks web; do
     [ -f "$logs/$name.result" ] || continue
     read -r _ seconds count status busy <"$logs/$name.result"
     echo "| $name | $seconds | $count | $([ "$status" -eq 0 ] && echo passed || echo "FAILED ($status)") | ${busy:-?}% |"
@@ -125,6 +125,9 @@ preparing=$!
 # The worker's floors: no two of its C files call each other, none is over 400 lines.
 run_phase floors scripts/check-worker-floors.sh &
 floors=$!
+# The worker's C unit tests (a reaped child's pid reused by another process is never signalled).
+run_phase worker scripts/test-worker-units.sh &
+worker_units=$!
 run_phase build swift build --build-tests "${build_flags[@]}" || { failed=1; finish; }
 
 # The suites run this build's binaries (no second build, no stale binary of another build).
@@ -160,6 +163,7 @@ lane_two() {
 # its log says why it could not.
 wait "$preparing" || true
 wait "$floors" || failed=1
+wait "$worker_units" || failed=1
 
 lane_one &
 one=$!

@@ -21,6 +21,7 @@
 
 const char *hub_name;
 const char *hub_secret;
+pid_t hub_pid;
 
 // The longest a worker waits for the hub's answer: the deadline the hub keeps for the template's
 // load, stretched as far as the engine clock may stretch it, and a margin for the hand-over.
@@ -41,8 +42,11 @@ static int hub_connect(void) {
     do {
         connected = connect(hub, (const struct sockaddr *)&address, length);
     } while (connected != 0 && errno == EINTR);
-    // Only a hub of this user is handed this worker's output.
-    if (connected != 0 || !peer_is_this_user(hub, NULL)) {
+    // Only the pool's hub (this user's, and the very process the pool started, when the pool
+    // says which) is handed this worker's secret and output. A peer in another pid namespace
+    // shows as pid 0.
+    pid_t peer = 0;
+    if (connected != 0 || !peer_is_this_user(hub, &peer) || (hub_pid > 0 && peer != hub_pid)) {
         close(hub);
         return -1;
     }

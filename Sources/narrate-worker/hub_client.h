@@ -12,6 +12,10 @@
 // that started it); either missing: no hub, and every zygote is the worker's own.
 extern const char *hub_name;
 extern const char *hub_secret;
+// The hub's pid, from $NARRATE_WORKER_HUB_PID (0: not given): the worker sends its secret and
+// descriptors only to a socket whose peer is that process, never to whoever bound the name after
+// the hub died.
+extern pid_t hub_pid;
 
 // Asks the hub for a zygote of `settings` that speaks in place, serving this worker through
 // `requests` (read end) and `replies` (write end), this worker's output and standard error. Its

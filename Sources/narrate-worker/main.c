@@ -198,6 +198,14 @@ int main(int argc, char **argv) {
     child_per_text = nonempty_environment("NARRATE_WORKER_CHILD_PER_TEXT") != NULL;
     hub_name = nonempty_environment("NARRATE_WORKER_HUB");
     hub_secret = nonempty_environment("NARRATE_WORKER_HUB_SECRET");
+    const char *hub_process = nonempty_environment("NARRATE_WORKER_HUB_PID");
+    if (hub_process) {
+        char *end = NULL;
+        long value = strtol(hub_process, &end, 10);
+        // A pid that is not a number: no hub, rather than a hub nobody checked.
+        if (!end || *end || value <= 0 || value > INT32_MAX) hub_name = NULL;
+        else hub_pid = (pid_t)value;
+    }
     // How many deadlines an engine kept waiting for a core may take in all (a machine known to
     // be overloaded, or a test that overloads one on purpose).
     const char *most_waited = nonempty_environment("NARRATE_ENGINE_MOST_WAITED");

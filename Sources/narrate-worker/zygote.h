@@ -16,6 +16,8 @@
 // A zygote's reply that only its template (hub_template.c) writes, after the zygote ended: the detail is
 // its wait status. It comes last; the template then closes its end of the replies pipe.
 #define ZYGOTE_ENDED 0x7FFFFFFE
+// An in-place zygote's first reply to a request: its work is over, its answer comes next.
+#define WORK_OVER 0x7FFFFFFF
 
 // A voice's load is bounded, on the engine clock, by its text's deadline but never less than
 // this: loading a model costs more than speaking a short text, and more still on a busy machine.
@@ -55,6 +57,9 @@ typedef struct {
 // A zygote's first reply: how loading its voice went, with a line that says why it failed (or a
 // warning); on success the detail says whether it speaks in place.
 void zygote_load_reply(int fd, int32_t status, int32_t detail, const char *note);
+// A new zygote's life (zygote_serve.c), in the process just forked: loads the voice, replies how
+// that went, and serves until the worker closes `requests`.
+void zygote_main(const zygote_work *work, int requests, int replies, const voice_settings *settings, int sample_rate);
 // A loaded zygote's life: serves requests one at a time until the worker closes its input.
 void zygote_serve(const zygote_work *work, int requests, int replies, int in_place, int sample_rate);
 

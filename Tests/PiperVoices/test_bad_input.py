@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import time
 from pathlib import Path
 
 import pytest
@@ -81,10 +80,9 @@ def test_a_speaker_out_of_range(tmp_path):
 def test_a_five_megabyte_sentence_is_refused_at_once(voices, tmp_path):
     text = tmp_path / "huge.txt"
     text.write_text("word " * 1_000_000)
-    started = time.monotonic()
     line = refused(["say", "-f", str(text), "--voice", VOICE, "-o", str(tmp_path / "huge.wav"), "-q"], voices, tmp_path)
+    # refused by its bound before any synthesis (nothing was cached: `refused` checks), not by a clock
     assert "hours of audio" in line, line
-    assert time.monotonic() - started < 60
     assert not (tmp_path / "huge.wav").exists()
 
 

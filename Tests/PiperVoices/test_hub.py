@@ -2,14 +2,18 @@
 it): its templates fork the workers' zygotes of a Piper voice. A peer that connects and says
 nothing delays no one and is dropped; a peer without the pool's secret gets nothing, whatever it
 sends; a template whose load hangs is killed at its load limit (the text's deadline, at least a
-minute) and the worker speaks the text with a zygote of its own."""
+minute) and the worker speaks the text with a zygote of its own; and a worker hands its secret and
+descriptors only to the hub its pool started, never to whoever binds the hub's name after it died."""
 
 from __future__ import annotations
 
 import os
 import re
+import signal
 import socket
 import struct
+import threading
+import time
 from pathlib import Path
 
 from openai import OpenAI
@@ -128,3 +132,78 @@ def test_a_template_whose_load_hangs_is_killed_at_its_load_limit_and_the_text_sp
             assert any(children(worker) for worker in workers), "no worker has a zygote of its own"
     finally:
         os.environ.pop("NARRATE_WORKER_HANG_TEMPLATE", None)
+
+
+class Impostor:
+    """A process of the same user that binds a dead hub's name and keeps what any client sends it."""
+
+    def __init__(self, name: str):
+        self.listener = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        self.listener.bind("\0narrate-worker-hub/" + name)
+        self.listener.listen(8)
+        self.connections = 0
+        self.received: list[bytes] = []
+        self.handled = threading.Event()  # a client came and went
+        self.thread = threading.Thread(target=self._serve, daemon=True)
+        self.thread.start()
+
+    def _serve(self):
+        while True:
+            try:
+                client, _ = self.listener.accept()
+            except OSError:
+                return
+            self.connections += 1
+            client.settimeout(600)  # a watchdog only: a worker that refuses closes at once
+            with client:
+                while True:
+                    try:
+                        message, descriptors, _, _ = socket.recv_fds(client, 4096, 8)
+                    except OSError:
+                        break
+                    for descriptor in descriptors:
+                        os.close(descriptor)
+                    if not message and not descriptors:
+                        break
+                    self.received.append(message)
+            self.handled.set()
+
+    def close(self):
+        self.listener.close()
+
+
+def wait_gone(pid: int):
+    """Waits (a watchdog of minutes, not a bound) until `pid` has left /proc."""
+    until = time.monotonic() + 300
+    while Path(f"/proc/{pid}").exists():
+        assert time.monotonic() < until, f"process {pid} did not end"
+        time.sleep(0.05)
+
+
+def test_a_worker_hands_its_secret_only_to_the_hub_its_pool_started(voices, tmp_path):
+    later = "A worker whose hub died speaks this with a zygote of its own."
+    expected = fresh(later, voices, tmp_path)
+    with serving(voices, tmp_path / "serve") as server:
+        hub = the_hub(server)
+        name = environment(hub)["NARRATE_WORKER_HUB"]
+        secret = environment(hub)["NARRATE_WORKER_HUB_SECRET"].encode()
+        # Given workers whose zygotes came from the pool's hub
+        for text in (TEXT, "And a second text, so that both workers have spoken."):
+            speak(server, text)
+        # When the hub dies (its templates and zygotes with it) and another process of this user
+        # binds its name
+        os.kill(hub, signal.SIGKILL)
+        wait_gone(hub)
+        impostor = Impostor(name)
+        try:
+            # Then the next text is spoken all the same, as a fresh process speaks it
+            assert parse_wav(speak(server, later)).pcm == expected
+            # by a zygote the worker forked itself,
+            workers = [pid for pid in children(server.process.pid) if not is_hub(pid)]
+            assert any(children(worker) for worker in workers), "no worker has a zygote of its own"
+            # after it reached the impostor and sent it nothing: no secret, no descriptors
+            assert impostor.handled.wait(600), "no worker asked the dead hub's name for a zygote"
+            assert impostor.received == [], impostor.received
+            assert all(secret not in message for message in impostor.received)
+        finally:
+            impostor.close()

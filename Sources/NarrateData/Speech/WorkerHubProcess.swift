@@ -9,7 +9,8 @@ import Glibc
 ///
 /// Its socket's name is abstract, seen by every process in the network namespace; the hub serves
 /// only clients that send the pool's `secret` first (random, made here, given to the pool's own
-/// workers and no one else).
+/// workers and no one else). A worker, in turn, speaks only to the process the pool started
+/// (`NARRATE_WORKER_HUB_PID`, checked against the socket's peer before it sends anything).
 final class WorkerHubProcess: Sendable {
     /// The variables a worker of this pool needs to reach the hub.
     let workerEnvironment: [String: String]
@@ -46,7 +47,9 @@ final class WorkerHubProcess: Sendable {
         try? output.fileHandleForReading.close()
         self.process = process
         self.input = input.fileHandleForWriting
-        workerEnvironment = hubEnvironment
+        // The workers check that the socket they reach is this process's: a name this hub bound
+        // is free again once it dies, and whoever binds it next must not get a worker's secret.
+        workerEnvironment = hubEnvironment.merging(["NARRATE_WORKER_HUB_PID": String(process.processIdentifier)]) { _, pid in pid }
         guard listening else {
             stop()
             return nil
