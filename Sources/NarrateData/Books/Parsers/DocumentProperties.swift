@@ -1,0 +1,28 @@
+import NarrateDomain
+
+/// The title, authors, language and description a document states of itself: a DOCX's core
+/// properties (`docProps/core.xml`) or an ODT's `meta.xml`, both Dublin Core.
+struct DocumentProperties {
+    var title: String?
+    var authors: [String] = []
+    var language: String?
+    var bookDescription: String?
+    var identifier: String?
+
+    init(_ tree: XMLTree?) {
+        guard let tree else { return }
+        func text(_ name: String) -> String? {
+            let value = tree.first { $0.name == name }.map { MarkupText.collapseWhitespace($0.text) }
+            return value?.isEmpty == false ? value : nil
+        }
+        title = text("title")
+        // An ODT's `dc:creator` is whoever saved it last; its author is the initial creator.
+        // Word separates several authors with semicolons.
+        authors = (text("initial-creator") ?? text("creator")).map {
+            $0.split(separator: ";").map { MarkupText.collapseWhitespace(String($0)) }.filter { !$0.isEmpty }
+        } ?? []
+        language = text("language")
+        bookDescription = text("description")
+        identifier = text("identifier")
+    }
+}
