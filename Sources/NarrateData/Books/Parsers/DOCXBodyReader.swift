@@ -82,6 +82,8 @@ final class DOCXBodyReader: XMLStreamHandler {
         let parent = stack.last?.name.local
         let ofParagraph = parent == "pPr" && stack.dropLast().last?.paragraph != nil
         let ofRun = parent == "rPr" && stack.dropLast().last?.run != nil
+        // Run content (a `w:tab` is also a tab stop of the paragraph's properties).
+        let inRun = stack.last?.run != nil
         switch name.local {
         case "p":
             open.paragraph = (nil, nil, false)
@@ -92,10 +94,10 @@ final class DOCXBodyReader: XMLStreamHandler {
         case "r": open.run = (nil, nil, false)
         case "rStyle" where ofRun: setRun { $0.style = value("val") }
         case "vanish" where ofRun: setRun { $0.vanish = value("val").map(DOCXStyles.isOn) ?? true }
-        case "tab", "ptab": emit("\t")
-        case "br": if ["page", "column"].contains(value("type")) { emit(" ") } else { emitBreak() }
-        case "cr": emitBreak()
-        case "noBreakHyphen": emit("-")
+        case "tab" where inRun, "ptab" where inRun: emit("\t")
+        case "br" where inRun: if ["page", "column"].contains(value("type")) { emit(" ") } else { emitBreak() }
+        case "cr" where inRun: emitBreak()
+        case "noBreakHyphen" where inRun: emit("-")
         case "footnoteReference", "endnoteReference":
             // A note marked with a symbol of its own: the symbol follows in the run.
             if value("customMarkFollows").map(DOCXStyles.isOn) == true { setRun { $0.skipsText = true } }

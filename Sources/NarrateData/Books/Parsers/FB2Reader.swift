@@ -116,8 +116,9 @@ final class FB2Reader: XMLStreamHandler {
     }
 
     func text(_ text: String) {
-        if var data = coverData {
+        if stack.last?.local == "binary" {
             // A cover past the bound is dropped, not read in part.
+            guard var data = coverData else { return }
             data.base64 += text
             coverData = data.base64.utf8.count <= Self.maxCoverCharacters ? data : nil
             return

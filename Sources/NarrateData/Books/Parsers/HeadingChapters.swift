@@ -5,7 +5,7 @@ import NarrateDomain
 /// after the book when it has none.
 enum HeadingChapters {
     static func starts(_ collected: BlockCollector.Collected, bookTitle: String, levels: Int = 2) -> [BookLayout.ChapterStart] {
-        guard let top = collected.headings.map(\.level).min() else {
+        guard let top = collected.headings.map({ $0.level }).min() else {
             return [BookLayout.ChapterStart(title: bookTitle, depth: 0, blockIndex: 0)]
         }
         return collected.headings.filter { $0.level < top + levels }.map {

@@ -133,7 +133,7 @@ final class ODTBodyReader: XMLStreamHandler {
             open.noteClass = value(Self.text, "note-class")
         case (Self.text, "note-body"):
             noteCount += 1
-            let noteClass = stack.last { $0.name.local == "note" }?.noteClass
+            let noteClass = stack.last(where: { $0.name.local == "note" })?.noteClass
             recording += 1
             open.recordsNote = true
             begin("div", ["epub:type": noteClass == "endnote" ? "endnote" : "footnote", "id": "note-\(noteCount)"], &open)

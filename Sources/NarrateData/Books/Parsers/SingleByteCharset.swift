@@ -7,7 +7,7 @@ enum SingleByteCharset {
     /// `cp866`, `ISO-8859-1`…), or nil when it is not one of these: bytes 0x80–0xFF's scalars.
     static func table(named name: String) -> [Unicode.Scalar]? {
         let key = name.lowercased().filter { $0.isLetter || $0.isNumber }
-        switch key {
+        return switch key {
         case "windows1251", "cp1251", "win1251", "xcp1251": scalars(windows1251)
         case "koi8r", "koi8": scalars(koi8R)
         case "koi8u": scalars(koi8U)
