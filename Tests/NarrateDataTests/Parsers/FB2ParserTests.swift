@@ -44,7 +44,7 @@ import Testing
     @Test("the notes body is notes: left out and counted; a note link is not read")
     func notes() throws {
         // Given
-        let body = #"<section><title><p>One</p></title><p>It was dark.<a l:href="#n1" type="note">[1]</a> The rain fell.<a l:href="#n2">2</a></p></section>"#
+        let body = ##"<section><title><p>One</p></title><p>It was dark.<a l:href="#n1" type="note">[1]</a> The rain fell.<a l:href="#n2">2</a></p></section>"##
         let notes = #"<section id="n1"><title><p>1</p></title><p>A note about darkness.</p></section><section id="n2"><title><p>2</p></title><p>Another.</p></section>"#
         let data = Data(Fixture.fb2(body: body, notes: notes).utf8)
 
@@ -105,7 +105,7 @@ import Testing
     func zippedWithCover() throws {
         // Given a PNG signature as the cover, base64 in lines
         let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1, 2, 3])
-        let info = Fixture.defaultTitleInfo + #"<coverpage><image l:href="#cover.png"/></coverpage>"#
+        let info = Fixture.defaultTitleInfo + ##"<coverpage><image l:href="#cover.png"/></coverpage>"##
         let binaries = #"<binary id="other.jpg" content-type="image/jpeg">AAAA</binary><binary id="cover.png" content-type="image/png">\#(png.base64EncodedString(options: .lineLength64Characters))</binary>"#
         let fb2 = Fixture.fb2(body: "<section><title><p>One</p></title><p>Text.</p></section>", titleInfo: info, binaries: binaries)
         let zipped = try EPUBFixture.archive([("book.fb2", Data(fb2.utf8))])

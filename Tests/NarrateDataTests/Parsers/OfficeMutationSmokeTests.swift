@@ -71,7 +71,7 @@ import ZIPFoundation
     func rawMutations(name: String) throws {
         // Given
         let original = try [UInt8](OfficeFiles.data(name))
-        var random = Seeded(state: UInt64(name.utf8.reduce(7) { $0 &* 31 &+ Int($1) }))
+        var random = Seeded(state: name.utf8.reduce(7 as UInt64) { $0 &* 31 &+ UInt64($1) })
         var books = 0
 
         // When
@@ -91,7 +91,7 @@ import ZIPFoundation
         let entries = try Self.entries(of: OfficeFiles.data(name))
         let text = try #require(entries.firstIndex { ["word/document.xml", "content.xml"].contains($0.0) || $0.0.hasSuffix(".fb2") })
         let original = [UInt8](entries[text].1)
-        var random = Seeded(state: UInt64(name.utf8.reduce(11) { $0 &* 131 &+ Int($1) }))
+        var random = Seeded(state: name.utf8.reduce(11 as UInt64) { $0 &* 131 &+ UInt64($1) })
         var books = 0
         var errors = 0
 

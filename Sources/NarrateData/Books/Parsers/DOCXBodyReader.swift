@@ -136,12 +136,21 @@ final class DOCXBodyReader: XMLStreamHandler {
         if open.skips { skipDepth -= 1 }
         if open.isSimpleField { endField() }
         if open.isContentsBlock { contentsBlocks -= 1 }
-        if open.paragraph != nil { paragraphPending = false }
+        if open.paragraph != nil {
+            paragraphPending = false
+            // Words of one paragraph stay apart from the next's in matter counted here.
+            if let index = fields.lastIndex(where: \.makesMatter) { fields[index].matterText += "\n" }
+        }
         if open.paragraph?.opened == true, let text = titleText {
             titleParagraph = MarkupText.collapseWhitespace(text)
             titleText = nil
         }
-        if let emitted = open.emitted { collector.endElement(emitted) }
+        if let emitted = open.emitted {
+            collector.endElement(emitted)
+            // Paragraphs follow each other without white space: the collector's count of the
+            // words it leaves out (notes, contents) must not run them together.
+            if emitted != "a" { collector.characters("\n") }
+        }
     }
 
     func text(_ text: String) {

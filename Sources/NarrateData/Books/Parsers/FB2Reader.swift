@@ -103,7 +103,11 @@ final class FB2Reader: XMLStreamHandler {
         guard let open = stack.popLast() else { return }
         if open.skips { skipDepth -= 1 }
         if open.isSection { sectionDepth -= 1 }
-        if let emitted = open.emitted { collector.endElement(emitted) }
+        if let emitted = open.emitted {
+            collector.endElement(emitted)
+            // Words of one block stay apart from the next's in what the collector leaves out.
+            if emitted != "a" { collector.characters("\n") }
+        }
         if let key = open.capture { endCapture(key) }
         if open.local == "binary", var data = coverData {
             coverData = nil

@@ -162,7 +162,12 @@ final class ODTBodyReader: XMLStreamHandler {
                 titleText = nil
             }
         }
-        if let emitted = open.emitted { out(.end(emitted)) }
+        if let emitted = open.emitted {
+            out(.end(emitted))
+            // Paragraphs follow each other without white space: the collector's count of the
+            // words it leaves out (notes, contents) must not run them together.
+            if emitted != "a" { out(.text("\n")) }
+        }
         if open.recordsNote { recording -= 1 }
     }
 
