@@ -35,7 +35,10 @@ struct OfficeUploadRouteTests {
             let toc = try #require(try await client.get("/v1/books/\(id)/toc").json)
             let titles = (toc["chapters"] as? [[String: Any]] ?? []).compactMap { $0["title"] as? String }
             #expect(titles == ["Chapter I", "Chapter II"])
-            let text = String(decoding: try await client.get("/v1/books/\(id)/pages/1/text").bytes, as: UTF8.self)
+            // The title page (title and author) comes first, a page of its own, then Chapter I.
+            let titlePage = String(decoding: try await client.get("/v1/books/\(id)/pages/1/text").bytes, as: UTF8.self)
+            #expect(titlePage.hasPrefix("Pride and Prejudice"))
+            let text = String(decoding: try await client.get("/v1/books/\(id)/pages/2/text").bytes, as: UTF8.self)
             #expect(text.contains("It is a truth universally acknowledged"))
             #expect(!text.contains("not read aloud"))
         }
