@@ -11,6 +11,8 @@ import pytest
 
 import sources
 
+EPUBCHECK = "/usr/share/java/epubcheck.jar"
+
 
 @pytest.mark.parametrize("name", ["libreoffice.docx", "pandoc.fb2"])
 def test_a_page_with_subtitles_and_a_read_along_epub(made, narrate, tmp_path, name):
@@ -34,5 +36,10 @@ def test_a_page_with_subtitles_and_a_read_along_epub(made, narrate, tmp_path, na
         content = " ".join(archive.read(entry).decode("utf-8") for entry in names if entry.endswith(".xhtml"))
     first = " ".join(sources.tokens(page)[:12])
     assert first in " ".join(sources.tokens(re.sub(r"<[^>]+>", " ", content)))
-    checked = subprocess.run(["epubcheck", str(epub)], capture_output=True, text=True, timeout=300)
-    assert checked.returncode == 0, checked.stdout + checked.stderr
+    if name.endswith(".docx"):
+        # Once is enough: every book that is not an EPUB has its read-along made the same way
+        # (the audiobook suite checks those of text books too). The quick compiler and the serial
+        # collector, as there: a JVM running seconds spends half its CPU on the others.
+        java = ["java", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-jar", EPUBCHECK]
+        checked = subprocess.run([*java, str(epub)], capture_output=True, text=True, timeout=300)
+        assert checked.returncode == 0, checked.stdout + checked.stderr
