@@ -59,7 +59,7 @@ struct ReplayOffice {
                 continue
             }
             switch parseDocument(data, path: path) {
-            case let .success(book): print("\(path): a \(book.format.name) book, \(book.chapters.count) chapters, \(book.pages.count) pages")
+            case let .success(book): print("\(path): \(book.format.name), \(book.chapters.count) chapters, \(book.pages.count) pages")
             case let .failure(error): print("\(path): \(error.description.escapingControlCharacters)")
             }
         }
