@@ -42,13 +42,7 @@ public struct DOCXParser: DocumentParserContract {
         let collected = collector.finish()
         guard !collected.blocks.isEmpty else { throw .noText(path: path) }
 
-        let metadata = BookMetadata(
-            title: properties.title ?? reader.titleParagraph.flatMap { $0.isEmpty ? nil : $0 } ?? EPUBParser.fileTitle(path),
-            authors: properties.authors,
-            language: properties.language ?? styles.language,
-            identifier: properties.identifier,
-            bookDescription: properties.bookDescription
-        )
+        let metadata = properties.metadata(titleParagraph: reader.titleParagraph, path: path, defaultLanguage: styles.language)
         return HeadingChapters.book(collected, format: .docx, metadata: metadata, options: options, skipped: reader.fieldMatter)
     }
 }

@@ -25,4 +25,16 @@ struct DocumentProperties {
         bookDescription = text("description")
         identifier = text("identifier")
     }
+
+    /// The book's metadata: these properties, the title else `titleParagraph` (the first in the
+    /// document's Title style) else the file's name, the language else `defaultLanguage`.
+    func metadata(titleParagraph: String?, path: String, defaultLanguage: String?) -> BookMetadata {
+        BookMetadata(
+            title: title ?? titleParagraph.flatMap { $0.isEmpty ? nil : $0 } ?? EPUBParser.fileTitle(path),
+            authors: authors,
+            language: language ?? defaultLanguage,
+            identifier: identifier,
+            bookDescription: bookDescription
+        )
+    }
 }
