@@ -142,6 +142,13 @@ let package = Package(
             dependencies: ["NarrateData", "NarrateDomain"],
             swiftSettings: strictSettings
         ),
+        // The DOCX, ODT and FB2 parsers under libFuzzer, the same way (one program: the parser is
+        // chosen by NARRATE_FUZZ_FORMAT, else by the input's content, sniffing included).
+        .executableTarget(
+            name: "narrate-fuzz-office",
+            dependencies: ["NarrateData", "NarrateDomain"],
+            swiftSettings: strictSettings
+        ),
         // The cache entry decoder under libFuzzer, the same way: what a store object may hold.
         .executableTarget(
             name: "narrate-fuzz-entry",

@@ -1,23 +1,29 @@
 #!/usr/bin/env bash
 # Fuzzes a parser with libFuzzer (coverage-guided, with AddressSanitizer) for a fixed time: the
 # EPUB parser (target `epub`, the default), starting from the corpus's small EPUBs and damaged
-# EPUBs; or the cache entry decoder (target `entry`: what a store object may hold), starting
-# from entries a short narration writes. Every input that crashes it,
-# hangs it (past 10 s) or makes it use more than 2 GB is kept under .build-fuzz/findings/:
-# replay one with `swift run narrate-fuzz-TARGET FILE`, and copy it into
+# EPUBs; the DOCX, ODT or FB2 parser (targets `docx`, `odt`, `fb2`: the program
+# narrate-fuzz-office with NARRATE_FUZZ_FORMAT set), starting from the small real files of
+# Tests/NarrateDataTests/Fixtures/office; or the cache entry decoder (target `entry`: what a
+# store object may hold), starting from entries a short narration writes. Every input that
+# crashes it, hangs it (past 10 s) or makes it use more than 2 GB is kept under
+# .build-fuzz/findings-TARGET/: replay one with `swift run narrate-fuzz-epub FILE` (or
+# `NARRATE_FUZZ_FORMAT=docx swift run narrate-fuzz-office FILE`, ...), and copy it into
 # Tests/NarrateDataTests/Fixtures/fuzz/ as a regression fixture once it is fixed.
 #
-# Usage: scripts/fuzz.sh [SECONDS] [epub|entry]   (default 1800: half an hour; epub)
+# Usage: scripts/fuzz.sh [SECONDS] [epub|docx|odt|fb2|entry]   (default 1800: half an hour; epub)
 # Environment: JOBS (parallel fuzzing processes, default 1).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-1800}
 target=${2:-epub}
-case "$target" in epub|entry) ;; *) echo "error: the fuzz target is epub or entry, not '$target'" >&2; exit 2 ;; esac
+case "$target" in epub|entry) program=narrate-fuzz-$target ;; docx|odt|fb2) program=narrate-fuzz-office ;;
+  *) echo "error: the fuzz target is epub, docx, odt, fb2 or entry, not '$target'" >&2; exit 2 ;; esac
+# The office program fuzzes the parser this names (see Sources/narrate-fuzz-office).
+[ "$program" = narrate-fuzz-office ] && export NARRATE_FUZZ_FORMAT=$target
 jobs=${JOBS:-1}
 bash scripts/install-deps.sh >/dev/null
 scratch=.build-fuzz
-swift build -c release --scratch-path "$scratch" --product "narrate-fuzz-$target" \
+swift build -c release --scratch-path "$scratch" --product "$program" \
   -Xswiftc -DFUZZING -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address \
   -Xlinker --allow-multiple-definition >/dev/null
 seeds="$scratch/seeds-$target"
@@ -37,12 +43,21 @@ fi
   Tests/NarrateDataTests/Fixtures/fuzz/*.epub; do
   [ -f "$book" ] && cp "$book" "$seeds/"
 done
+case "$target" in
+  docx) office_seeds=(Tests/NarrateDataTests/Fixtures/office/*.docx) ;;
+  odt) office_seeds=(Tests/NarrateDataTests/Fixtures/office/*.odt) ;;
+  fb2) office_seeds=(Tests/NarrateDataTests/Fixtures/office/*.fb2 Tests/NarrateDataTests/Fixtures/office/*.fb2.zip) ;;
+  *) office_seeds=() ;;
+esac
+for document in "${office_seeds[@]}" Tests/NarrateDataTests/Fixtures/fuzz/*."$target"; do
+  [ -f "$document" ] && cp "$document" "$seeds/"
+done
 
-echo "Fuzzing narrate-fuzz-$target for $seconds s ($jobs process(es)); findings go to $findings/"
+echo "Fuzzing $program ($target) for $seconds s ($jobs process(es)); findings go to $findings/"
 # Several processes log to fuzz-N.log files: in the scratch folder, not the checkout.
 parallel=()
 [ "$jobs" -gt 1 ] && parallel=(-jobs="$jobs" -workers="$jobs")
-cd "$scratch" && fuzzer="./release/narrate-fuzz-$target" seeds="seeds-$target" corpus="corpus-$target" findings="findings-$target"
+cd "$scratch" && fuzzer="./release/$program" seeds="seeds-$target" corpus="corpus-$target" findings="findings-$target"
 status=0
 # The Swift runtime's one-time allocations are not leaks worth stopping for.
 export ASAN_OPTIONS=detect_leaks=0

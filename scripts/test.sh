@@ -7,7 +7,8 @@
 #   3. the Swift suite (unit, route and end-to-end tests) on that build, alone on the machine;
 #   4. the Python suites against that build's narrate, in two lanes side by side (they wait on
 #      servers, browsers and models as much as they compute): Kokoro and the fleet in one,
-#      Piper, the service's clients, the audiobook tools and the listening room in the other.
+#      Piper, the service's clients, the audiobook tools, the listening room and the office
+#      documents (DOCX, ODT, FB2 by pandoc and LibreOffice) in the other.
 #      They share one virtual environment (.build/venv-tests), made while the build runs: every
 #      suite's pinned tools in one pip run.
 # At the end, a table of each phase's wall time, test count, result and how busy the machine's
@@ -26,7 +27,7 @@ rm -f "$logs"/*.log "$logs"/*.result
 started=$(date +%s)
 
 # The packages the Python suites would install one by one (apt-get cannot run twice at once).
-suite_packages=(chromium chromium-driver mediainfo atomicparsley mp3val epubcheck default-jre-headless openssl python3-venv)
+suite_packages=(chromium chromium-driver mediainfo atomicparsley mp3val epubcheck default-jre-headless openssl python3-venv pandoc libreoffice-writer-nogui)
 
 # The machine's busy and total CPU time so far (jiffies, all cores), from /proc/stat.
 cpu_times() {
@@ -85,7 +86,7 @@ table() {
   echo
   echo "| phase | seconds | tests | result | cores busy |"
   echo "|---|---:|---:|---|---:|"
-  for name in deps prepare floors worker build swift kokoro fleet piper serve audiobooks web; do
+  for name in deps prepare floors worker build swift kokoro fleet piper serve audiobooks web office; do
     [ -f "$logs/$name.result" ] || continue
     read -r _ seconds count status busy <"$logs/$name.result"
     echo "| $name | $seconds | $count | $([ "$status" -eq 0 ] && echo passed || echo "FAILED ($status)") | ${busy:-?}% |"
@@ -114,7 +115,7 @@ esac
 # unpacks while the compiler waits on its slower files); each suite's script finds its
 # requirements installed and goes straight to its tests.
 export NARRATE_TEST_VENV=${NARRATE_TEST_VENV:-.build/venv-tests}
-for suite in KOKORO PIPER SERVE AUDIOBOOK WEB FLEET; do export "NARRATE_${suite}_VENV=$NARRATE_TEST_VENV"; done
+for suite in KOKORO PIPER SERVE AUDIOBOOK WEB FLEET OFFICE; do export "NARRATE_${suite}_VENV=$NARRATE_TEST_VENV"; done
 prepare_venv() {
   source scripts/python-tests.sh
   make_venv "$NARRATE_TEST_VENV" Tests/*/requirements.txt
@@ -156,6 +157,7 @@ lane_two() {
   if wanted serve; then run_phase serve scripts/test-serve.sh --durations=5 || status=1; fi
   if wanted audiobooks; then run_phase audiobooks scripts/test-audiobooks.sh --durations=5 || status=1; fi
   if wanted web; then run_phase web scripts/test-web.sh --durations=5 || status=1; fi
+  if wanted office; then run_phase office scripts/test-office.sh --durations=5 || status=1; fi
   return "$status"
 }
 

@@ -1,6 +1,7 @@
 // What an app needs besides the composition root's functions and `NarrateEnvironment`: the
 // Domain (models, use case contracts), the WAV writer, the cache contract, the stream encoders,
-// and the remote engine's configuration types. The front ends use nothing else of NarrateData.
+// the remote engine's configuration types, and the document parsers' factory (what format a
+// file's content shows). The front ends use nothing else of NarrateData.
 @_exported import NarrateDomain
 @_exported import class NarrateData.WAVWriter
 @_exported import struct NarrateData.EntrySource
@@ -20,3 +21,4 @@
 @_exported import struct NarrateData.RemoteAPIKey
 @_exported import struct NarrateData.RemoteRetryPolicy
 @_exported import class NarrateData.RemoteUsage
+@_exported import struct NarrateData.DocumentParserFactory

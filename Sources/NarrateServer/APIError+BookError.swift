@@ -21,7 +21,7 @@ extension APIError {
             self = .badRequest(error.description)
         case .unreadable, .unsupportedFormat, .noText, .emptyFile, .notAZipArchive, .wrongMimetype, .missingContainer,
             .missingPackageDocument, .malformedXML, .missingSpine, .spineItemNotInManifest, .unsafeEntryPath,
-            .duplicateEntry, .entryTooLarge, .archiveTooLarge, .damagedEntry:
+            .duplicateEntry, .entryTooLarge, .archiveTooLarge, .damagedEntry, .unreadableDocument, .unsupportedEncoding:
             // The upload's own problems: not a book, damaged, too large inside.
             let message = error.description(namingFile: error.filePath.map(Self.isUpload) == true ? "The uploaded file" : "The book's file")
             self = APIError(.unprocessableContent, message, code: "unreadable_book", detail: error.description)

@@ -5,10 +5,15 @@ import HTTPTypes
 /// form or `text/plain`, which any page may send without asking, is refused), and a book only
 /// as one of the book types or `application/octet-stream`.
 enum RequestContentType {
-    /// The types `POST /v1/books` takes (the README's list).
+    static let docx = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+    static let odt = "application/vnd.oasis.opendocument.text"
+
+    /// The types `POST /v1/books` takes (the README's list): the formats' own, a zipped or plain
+    /// FB2's (`application/zip`, XML), and any bytes.
     static let bookTypes: Set<String> = [
         "application/epub+zip", "text/plain", "text/html", "application/xhtml+xml", "text/markdown", "text/x-markdown",
-        "application/octet-stream",
+        docx, odt, "application/x-fictionbook+xml", "application/x-fictionbook", "application/zip", "application/x-zip-compressed",
+        "application/xml", "text/xml", "application/octet-stream",
     ]
 
     /// What `method path` must carry, if it has a body.

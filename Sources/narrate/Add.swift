@@ -4,7 +4,7 @@ import NarrateKit
 extension Narrate {
     /// `narrate add FILE…`: add books to the library.
     struct Add: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Add books (EPUB, text, HTML, Markdown) to the library.")
+        static let configuration = CommandConfiguration(abstract: "Add books (EPUB, DOCX, ODT, FB2, text, HTML, Markdown; told by their content) to the library.")
 
         @Argument(help: "The book files.")
         var files: [String]

@@ -23,7 +23,7 @@ extension Narrate {
             }
             for book in books.map(BookSummary.init) {
                 let progress = book.progress.map { "page \($0.pageIndex) of \(book.pageCount)" } ?? "\(book.pageCount) pages"
-                print("\(String(book.id.rawValue).leftPadded(4))  \(book.title) — \(book.authors.joined(separator: ", ")) [\(progress)]".escapingControlCharacters)
+                print("\(String(book.id.rawValue).leftPadded(4))  \(book.title) — \(book.authors.joined(separator: ", ")) [\(book.format.name), \(progress)]".escapingControlCharacters)
             }
         }
     }

@@ -26,7 +26,7 @@ extension Narrate {
                 "Title:       \(metadata.title)",
                 "Authors:     \(metadata.authors.joined(separator: ", "))",
                 "Language:    \(metadata.language ?? "unknown")",
-                "Format:      \(found.book.format.rawValue)",
+                "Format:      \(found.book.format.name) (\(found.book.format.rawValue))",
                 "Pages:       \(found.book.pages.count)\(found.book.pages.contains { $0.label != String($0.index) } ? " (printed page numbers)" : "")",
                 "Chapters:    \(found.book.chapters.count)",
                 "Progress:    \(found.progress.map { "page \($0.pageIndex) of \(found.book.pages.count)" } ?? "not started")",

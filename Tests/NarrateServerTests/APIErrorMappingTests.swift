@@ -111,7 +111,7 @@ struct APIErrorMappingTests {
             status: 400, type: "invalid_request_error", param: nil, code: nil,
             message: "'Em' matches several books: 1 Emma; 2 Emmeline. Use the library id or a longer title.")),
         (.unreadable(path: upload, reason: "it is a folder, not a file"), unreadable("Could not read The uploaded file: it is a folder, not a file.")),
-        (.unsupportedFormat(path: upload), unreadable("The uploaded file is not a format Narrate reads. Use a .txt, .epub, .html or .md file.")),
+        (.unsupportedFormat(path: upload), unreadable("The uploaded file is not a format Narrate reads. Use an .epub, .docx, .odt, .fb2, .txt, .html or .md file.")),
         (.noText(path: upload), unreadable("The uploaded file has no text to read.")),
         (.emptyFile(path: upload), unreadable("The uploaded file is empty (0 bytes). Copy or download the book again.")),
         (.notAZipArchive(path: upload), unreadable(
@@ -129,7 +129,7 @@ struct APIErrorMappingTests {
         (.spineItemNotInManifest(path: upload, idref: "ch9"), unreadable(
             "The uploaded file is a damaged EPUB: its spine lists 'ch9', which the manifest does not declare. Repair it or export the book again.")),
         (.unsafeEntryPath(path: upload, entry: "../etc/passwd"), unreadable(
-            "The uploaded file was refused: its entry or reference '../etc/passwd' points outside the book (absolute path or '../'). Only open EPUBs from a source you trust.")),
+            "The uploaded file was refused: its entry or reference '../etc/passwd' points outside the book (absolute path or '../'). Only open books from a source you trust.")),
         (.duplicateEntry(path: upload, entry: "mimetype"), unreadable(
             "The uploaded file was refused: the entry 'mimetype' appears more than once in the archive, so which one to read is ambiguous. Export the book again.")),
         (.entryTooLarge(path: upload, entry: "OEBPS/big.xhtml", limit: 64 << 20), unreadable(

@@ -42,6 +42,21 @@ struct OpenAPIDocumentTests {
         }
     }
 
+    @Test("Given the document, when the book upload's types and the book format are read, then they are the ones the service takes and gives")
+    func bookTypesAndFormats() throws {
+        // Given
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(OpenAPIDocument.json.utf8)) as? [String: Any])
+        let paths = try #require(document["paths"] as? [String: [String: Any]])
+        let upload = try #require(paths["/v1/books"]?["post"] as? [String: Any])
+        let content = try #require((upload["requestBody"] as? [String: Any])?["content"] as? [String: Any])
+        let schemas = try #require((document["components"] as? [String: Any])?["schemas"] as? [String: Any])
+        let formats = try #require((schemas["BookFormat"] as? [String: Any])?["enum"] as? [String])
+
+        // Then
+        #expect(Set(content.keys) == RequestContentType.bookTypes)
+        #expect(formats == DocumentFormat.allCases.map { "\($0)" })
+    }
+
     /// The fields of an OpenAPI path item that are operations.
     static let methods: Set<String> = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
 

@@ -106,7 +106,8 @@ struct BookResolver: Sendable {
     static func looksLikePath(_ reference: String) -> Bool {
         if reference.contains("/") { return true }
         guard let dot = reference.lastIndex(of: ".") else { return false }
-        return DocumentFormat(fileExtension: String(reference[reference.index(after: dot)...])) != nil
+        let fileExtension = String(reference[reference.index(after: dot)...])
+        return !fileExtension.isEmpty && DocumentFormat.mayHoldBook(fileExtension: fileExtension)
     }
 }
 

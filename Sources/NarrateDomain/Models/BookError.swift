@@ -36,6 +36,11 @@ public enum BookError: Error, Sendable, Equatable {
     case archiveTooLarge(path: String, limit: Int)
     /// An entry cannot be decompressed or fails its checksum.
     case damagedEntry(path: String, entry: String, reason: String)
+    /// A DOCX, ODT or FB2 file that cannot be read as one: a part missing or not well-formed,
+    /// not a ZIP archive, too large. `reason` says what, in a clause ("it has no word/document.xml").
+    case unreadableDocument(path: String, format: DocumentFormat, reason: String)
+    /// The file declares a character encoding Narrate has no table for.
+    case unsupportedEncoding(path: String, encoding: String)
 }
 
 extension BookError: CustomStringConvertible {
@@ -52,7 +57,8 @@ extension BookError {
             let .emptyFile(path), let .notAZipArchive(path), let .wrongMimetype(path, _), let .missingContainer(path),
             let .missingPackageDocument(path, _), let .malformedXML(path, _, _), let .missingSpine(path),
             let .spineItemNotInManifest(path, _), let .unsafeEntryPath(path, _), let .duplicateEntry(path, _),
-            let .entryTooLarge(path, _, _), let .archiveTooLarge(path, _), let .damagedEntry(path, _, _):
+            let .entryTooLarge(path, _, _), let .archiveTooLarge(path, _), let .damagedEntry(path, _, _),
+            let .unreadableDocument(path, _, _), let .unsupportedEncoding(path, _):
             path
         case .pageNotFound, .bookNotFound, .ambiguousBook, .libraryFailed, .endOfBook:
             nil
@@ -69,7 +75,7 @@ extension BookError {
         case let .unreadable(_, reason):
             "Could not read \(file): \(reason)."
         case .unsupportedFormat:
-            "\(file) is not a format Narrate reads. Use a .txt, .epub, .html or .md file."
+            "\(file) is not a format Narrate reads. Use an .epub, .docx, .odt, .fb2, .txt, .html or .md file."
         case .noText:
             "\(file) has no text to read."
         case let .pageNotFound(page, pageCount):
@@ -99,7 +105,7 @@ extension BookError {
         case let .spineItemNotInManifest(_, idref):
             "\(file) is a damaged EPUB: its spine lists '\(idref)', which the manifest does not declare. Repair it or export the book again."
         case let .unsafeEntryPath(_, entry):
-            "\(file) was refused: its entry or reference '\(entry)' points outside the book (absolute path or '../'). Only open EPUBs from a source you trust."
+            "\(file) was refused: its entry or reference '\(entry)' points outside the book (absolute path or '../'). Only open books from a source you trust."
         case let .duplicateEntry(_, entry):
             "\(file) was refused: the entry '\(entry)' appears more than once in the archive, so which one to read is ambiguous. Export the book again."
         case let .entryTooLarge(_, entry, limit):
@@ -108,6 +114,10 @@ extension BookError {
             "\(file) was refused: its entries unpack to more than \(limit / 1_048_576) MiB in all (a possible ZIP bomb). Check where the file comes from."
         case let .damagedEntry(_, entry, reason):
             "\(file) is damaged: the entry '\(entry)' cannot be read (\(reason)). Download or export the book again."
+        case let .unreadableDocument(_, format, reason):
+            "\(file) cannot be read as \(format.name): \(reason). Open it in the program that made it (or LibreOffice) and save it again, or export it again."
+        case let .unsupportedEncoding(_, encoding):
+            "\(file) declares the character encoding '\(encoding)', which Narrate does not read. Convert it to UTF-8 (with iconv, for instance) and add it again."
         }
     }
 }

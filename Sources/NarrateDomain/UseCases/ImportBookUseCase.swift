@@ -14,7 +14,7 @@ public struct ImportBookUseCase: ImportBookUseCaseContract {
     }
 
     public func execute(path: String) async throws(BookError) -> (book: LibraryBook, existed: Bool) {
-        guard DocumentFormat(fileExtension: path.fileExtension) != nil || path.fileExtension.isEmpty else {
+        guard DocumentFormat.mayHoldBook(fileExtension: path.fileExtension) else {
             throw .unsupportedFormat(path: path)
         }
         return try await resolver.importFile(path)

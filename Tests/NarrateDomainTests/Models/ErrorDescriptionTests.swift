@@ -44,6 +44,8 @@ struct ErrorDescriptionTests {
         BookError.endOfBook(title: "Emma", pageCount: 3),
         BookError.emptyFile(path: "emma.epub"),
         BookError.notAZipArchive(path: "emma.epub"),
+        BookError.unreadableDocument(path: "emma.docx", format: .docx, reason: "it has no word/document.xml"),
+        BookError.unsupportedEncoding(path: "emma.fb2", encoding: "EBCDIC-US"),
         CacheError.notWritable(path: "/c", reason: "read-only"),
         CacheError.indexFailed(path: "/c/index.sqlite", reason: "disk I/O error"),
         CacheError.writeFailed(path: "/c", reason: "full"),

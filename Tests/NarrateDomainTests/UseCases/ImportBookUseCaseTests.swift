@@ -56,7 +56,7 @@ import Testing
         #expect(bookRepositoryMock.saveBookCallCount == 0)
     }
 
-    @Test("A file with an extension Narrate does not read throws unsupportedFormat without any call", arguments: ["/books/scan.pdf", "notes.docx", "/books/a.epub.bak"])
+    @Test("A file with an extension Narrate does not read throws unsupportedFormat without any call", arguments: ["/books/scan.djvu", "notes.doc", "/books/a.epub.bak"])
     func unsupportedExtensionThrows(path: String) async throws {
         // When / Then
         await #expect(throws: BookError.unsupportedFormat(path: path)) {
@@ -68,7 +68,7 @@ import Testing
         #expect(bookRepositoryMock.saveBookCallCount == 0)
     }
 
-    @Test("Supported extensions in any case, and a file without extension, are imported", arguments: ["/books/a.TXT", "/books/a.Md", "/books/a.xhtml", "/books/README"])
+    @Test("Supported extensions in any case, and a file without extension, are imported", arguments: ["/books/a.TXT", "/books/a.Md", "/books/a.xhtml", "/books/README", "/books/a.DOCX", "a.odt", "/books/a.fb2", "/books/a.fb2.zip"])
     func supportedExtensionsAreImported(path: String) async throws {
         // Given
         sourceRepositoryMock.contentHashResult = .success("feedface")

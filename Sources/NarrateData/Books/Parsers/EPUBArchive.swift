@@ -74,6 +74,9 @@ final class EPUBArchive {
 
     func contains(_ name: String) -> Bool { entries[name] != nil }
 
+    /// The names of the entries, sorted.
+    var names: [String] { entries.keys.sorted() }
+
     /// The uncompressed bytes of `name`, or nil when the archive has no such entry.
     func read(_ name: String) throws(BookError) -> Data? {
         guard let entry = entries[name] else { return nil }
@@ -92,7 +95,7 @@ final class EPUBArchive {
         case 8:
             output = try inflate(entry, limit: limit, tooLarge: tooLarge)
         default:
-            throw .damagedEntry(path: path, entry: name, reason: "it is compressed with method \(entry.method), which EPUB files do not use")
+            throw .damagedEntry(path: path, entry: name, reason: "it is compressed with method \(entry.method), which book archives do not use")
         }
         let checksum = output.withUnsafeBytes { narrate_crc32(0, $0.baseAddress, $0.count) }
         guard checksum == entry.crc32 else { throw .damagedEntry(path: path, entry: name, reason: "checksum mismatch") }

@@ -2,10 +2,10 @@ import Foundation
 
 /// What must not reach libxml2 (through `XMLParser`), found by looking at the bytes first.
 ///
-/// - An encoding other than UTF-8 or UTF-16 (EPUB allows no other; ASCII and Latin-1 are
+/// - An encoding other than UTF-8 or UTF-16 (EPUB, DOCX and ODT allow no other; ASCII and Latin-1 are
 ///   read by libxml2 itself): libxml2 1.51-era builds crash on some (`EBCDIC-US`).
 /// - Entity declarations (`<!ENTITY`): a 1 MB entity referenced a million times costs minutes,
-///   and an external one is silently dropped with the text after it. EPUB content has no
+///   and an external one is silently dropped with the text after it. Book content has no
 ///   business declaring entities.
 enum XMLPreflight {
     static let readableEncodings: Set<String> = ["utf-8", "utf8", "utf-16", "utf-16le", "utf-16be", "us-ascii", "ascii", "iso-8859-1", "latin1"]
@@ -13,10 +13,10 @@ enum XMLPreflight {
     /// Why `data` must not be parsed as XML, or `nil`.
     static func problem(in data: Data) -> String? {
         if let encoding = declaredEncoding(data), !readableEncodings.contains(encoding.lowercased()) {
-            return "it declares the encoding '\(encoding)'; EPUB files are UTF-8 or UTF-16"
+            return "it declares the encoding '\(encoding)'; book files are UTF-8 or UTF-16"
         }
         if data.range(of: Data("<!ENTITY".utf8)) != nil || data.range(of: Data("<\0!\0E\0N\0T\0I\0T\0Y\0".utf8)) != nil {
-            return "it declares entities, which EPUB files do not"
+            return "it declares entities, which book files do not"
         }
         return nil
     }

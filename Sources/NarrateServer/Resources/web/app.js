@@ -118,6 +118,9 @@ function bookItem(book) {
   const progress = document.createElement("p");
   progress.className = "meta";
   progress.textContent = book.progress ? `Page ${book.progress.page_index} of ${book.page_count}` : `${book.page_count} pages, ${book.chapter_count} chapters`;
+  const format = document.createElement("p");
+  format.className = "meta format";
+  format.textContent = formatName(book.format);
   const remove = document.createElement("button");
   remove.type = "button";
   remove.className = "remove";
@@ -130,7 +133,7 @@ function bookItem(book) {
       await openLibrary();
     } catch (error) { report(error); }
   });
-  item.append(cover, open, author, progress, remove);
+  item.append(cover, open, author, progress, format, remove);
   return item;
 }
 
@@ -143,7 +146,18 @@ async function loadCover(link, image) {
   }
 }
 
-const TYPES = { epub: "application/epub+zip", txt: "text/plain", text: "text/plain", html: "text/html", htm: "text/html", xhtml: "application/xhtml+xml", md: "text/markdown", markdown: "text/markdown" };
+const TYPES = {
+  epub: "application/epub+zip", txt: "text/plain", text: "text/plain", html: "text/html", htm: "text/html", xhtml: "application/xhtml+xml",
+  md: "text/markdown", markdown: "text/markdown", docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  odt: "application/vnd.oasis.opendocument.text", fb2: "application/x-fictionbook+xml", zip: "application/zip",
+};
+
+// What the service's book formats are called on the page (GET /v1/books' `format`).
+const FORMAT_NAMES = { plainText: "Text", epub: "EPUB", html: "HTML", markdown: "Markdown", docx: "DOCX", odt: "ODT", fb2: "FB2" };
+
+function formatName(format) {
+  return FORMAT_NAMES[format] || String(format || "").toUpperCase();
+}
 
 function upload(file) {
   return new Promise((resolve, reject) => {
@@ -198,6 +212,7 @@ async function openBook(id, pageIndex) {
     state.audio.clear();
     $("book-title").textContent = book.title;
     $("book-author").textContent = book.authors.join(", ");
+    $("book-format").textContent = formatName(book.format);
     document.title = `${book.title} \u2014 Narrate`;
     renderContents();
     warmPlayer();
