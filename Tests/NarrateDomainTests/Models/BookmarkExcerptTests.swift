@@ -1,0 +1,43 @@
+import struct Foundation.Date
+import Testing
+
+@testable import NarrateDomain
+
+@Suite struct BookmarkExcerptTests {
+    static func bookmark(at offset: Int) -> Bookmark {
+        Bookmark(id: BookmarkID(rawValue: 1), bookID: BookID(rawValue: 1), pageIndex: 1, textOffset: offset, note: nil, createdAt: Date(timeIntervalSince1970: 0))
+    }
+
+    @Test("The words from the place on, whitespace folded")
+    func fromThePlace() {
+        // Given
+        let page = Page.stub(index: 1, text: "Mr. Fogg left.\n\nPassepartout   followed him.")
+
+        // When / Then
+        #expect(Self.bookmark(at: 0).excerpt(of: page) == "Mr. Fogg left. Passepartout followed him.")
+        #expect(Self.bookmark(at: 16).excerpt(of: page) == "Passepartout followed him.")
+    }
+
+    @Test("A long text is cut at the last word within the limit, and an ellipsis follows")
+    func cutAtAWord() {
+        // Given
+        let page = Page.stub(index: 1, text: "one two three four five six")
+
+        // When
+        let excerpt = Self.bookmark(at: 0).excerpt(of: page, limit: 13)
+
+        // Then
+        #expect(excerpt == "one two three…")
+    }
+
+    @Test("A place past the text, or inside a surrogate pair, is handled")
+    func edges() {
+        // Given: "🚂" is two UTF-16 units
+        let page = Page.stub(index: 1, text: "🚂 steam")
+
+        // When / Then
+        #expect(Self.bookmark(at: 99).excerpt(of: page).isEmpty)
+        #expect(Self.bookmark(at: 1).excerpt(of: page) == "🚂 steam")
+        #expect(Self.bookmark(at: 3).excerpt(of: page) == "steam")
+    }
+}
