@@ -18,8 +18,7 @@ struct BookmarkResponse: ResponseEncodable, Decodable {
 
 extension BookmarkResponse {
     init(_ bookmark: Bookmark, in book: LibraryBook) {
-        let pages = book.book.pages
-        let page = pages.indices.contains(bookmark.pageIndex - 1) ? pages[bookmark.pageIndex - 1] : nil
+        let page = bookmark.page(in: book.book)
         self.init(
             id: bookmark.id.description, page_index: bookmark.pageIndex, page: page?.label, text_offset: bookmark.textOffset,
             excerpt: page.map { bookmark.excerpt(of: $0) } ?? "", note: bookmark.note, created: bookmark.createdAt)

@@ -13,8 +13,7 @@ struct BookmarkListing: Encodable {
     var created: Date
 
     init(_ bookmark: Bookmark, in book: LibraryBook) {
-        let pages = book.book.pages
-        let page = pages.indices.contains(bookmark.pageIndex - 1) ? pages[bookmark.pageIndex - 1] : nil
+        let page = bookmark.page(in: book.book)
         id = bookmark.id.rawValue
         pageIndex = bookmark.pageIndex
         self.page = page?.label

@@ -1,4 +1,10 @@
 extension Bookmark {
+    /// The bookmarked page of `book`; `nil` when the book, read again by newer parsers, has no
+    /// such page any more.
+    public func page(in book: Book) -> Page? {
+        book.pages.indices.contains(pageIndex - 1) ? book.pages[pageIndex - 1] : nil
+    }
+
     /// The longest excerpt shown for a bookmark, in characters.
     public static let excerptLimit = 80
 

@@ -40,4 +40,17 @@ import Testing
         #expect(Self.bookmark(at: 1).excerpt(of: page) == "🚂 steam")
         #expect(Self.bookmark(at: 3).excerpt(of: page) == "steam")
     }
+
+    @Test("The bookmarked page is the book's page at its index, and none past the book's end")
+    func bookmarkedPage() {
+        // Given
+        let book = Book.stub(pages: [.stub(index: 1), .stub(index: 2, label: "ii")])
+        var bookmark = Self.bookmark(at: 0)
+
+        // When / Then
+        bookmark.pageIndex = 2
+        #expect(bookmark.page(in: book)?.label == "ii")
+        bookmark.pageIndex = 3
+        #expect(bookmark.page(in: book) == nil)
+    }
 }
