@@ -83,13 +83,21 @@ public struct LibraryUseCases: Sendable {
     public let getPage: any GetPageUseCaseContract
     /// Saving where the reader stopped.
     public let updateReadingProgress: any UpdateReadingProgressUseCaseContract
+    /// A book's bookmarks.
+    public let getBookmarks: any GetBookmarksUseCaseContract
+    /// Marking a place in a book, with a note.
+    public let addBookmark: any AddBookmarkUseCaseContract
+    /// Removing a bookmark.
+    public let removeBookmark: any RemoveBookmarkUseCaseContract
     let bookRepository: any BookRepositoryContract
 
     /// The library's use cases over the configured database (created on first use) and parsers
     /// (with the configuration's page length for books without printed pages).
     /// - Throws: `BookError.libraryFailed` when the database cannot be opened.
     init(configuration: NarrateConfiguration) throws(BookError) {
-        let library = BookRepository(database: try LibraryDatabase.openFile(at: configuration.libraryPath))
+        let database = try LibraryDatabase.openFile(at: configuration.libraryPath)
+        let library = BookRepository(database: database)
+        let bookmarks = BookmarkRepository(database: database)
         let source = FileBookSourceRepository(options: ParseOptions(wordsPerPage: configuration.wordsPerPage))
         let matter = configuration.includesMatter
         importBook = ImportBookUseCase(bookRepository: library, sourceRepository: source)
@@ -101,6 +109,9 @@ public struct LibraryUseCases: Sendable {
         getPages = GetPagesUseCase(bookRepository: library, sourceRepository: source, includesMatter: matter)
         getPage = GetPageUseCase(bookRepository: library, sourceRepository: source, includesMatter: matter)
         updateReadingProgress = UpdateReadingProgressUseCase(repository: library, clock: { Date() })
+        getBookmarks = GetBookmarksUseCase(books: getBookDetail, repository: bookmarks)
+        addBookmark = AddBookmarkUseCase(books: getBookDetail, repository: bookmarks, clock: { Date() })
+        removeBookmark = RemoveBookmarkUseCase(books: getBookDetail, repository: bookmarks)
         bookRepository = library
     }
 }

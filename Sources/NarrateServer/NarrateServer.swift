@@ -33,6 +33,7 @@ public struct NarrateServer: Sendable {
         CatalogController(backend: backend).register(on: router)
         LibraryController(backend: backend).register(on: router)
         BookPagesController(backend: backend).register(on: router)
+        BookmarkController(backend: backend).register(on: router)
         PageAudioController(backend: backend).register(on: router)
         PageTimingController(backend: backend).register(on: router)
         ExportController(backend: backend).register(on: router)

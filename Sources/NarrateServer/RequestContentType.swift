@@ -29,6 +29,7 @@ enum RequestContentType {
         case ("POST", 2) where path == "/v1/books": return .book
         case ("PUT", 4) where parts[0] == "v1" && parts[1] == "books" && parts[3] == "progress": return .json
         case ("POST", 4) where parts[0] == "v1" && parts[1] == "books" && parts[3] == "exports": return .json
+        case ("POST", 4) where parts[0] == "v1" && parts[1] == "books" && parts[3] == "bookmarks": return .json
         default: return nil
         }
     }

@@ -10,6 +10,7 @@ enum ErrorMessage {
         case let error as ExportError: export(error)
         case let error as NarrationError: narration(error)
         case let error as BookError: book(error)
+        case let error as BookmarkError: bookmark(error)
         case let error as CacheError: cache(error)
         default: String(describing: error)
         }
@@ -83,6 +84,15 @@ enum ErrorMessage {
         case let .book(error): book(error)
         case let .speech(error): speech(error)
         case let .engineFailedOnPage(page, error): "Page \(page): \(speech(error))"
+        }
+    }
+
+    static func bookmark(_ error: BookmarkError) -> String {
+        switch error {
+        case let .book(error): book(error)
+        case let .bookmarkNotFound(id, title):
+            "'\(title)' has no bookmark \(id). 'narrate bookmarks BOOK' lists its bookmarks and their ids."
+        default: error.description
         }
     }
 

@@ -15,7 +15,7 @@ struct Narrate: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [
             Say.self, PageCommand.self, Next.self, BookCommand.self, Pages.self, Text.self, Cast.self,
-            Add.self, List.self, Show.self, Search.self, TOC.self, Remove.self,
+            Add.self, List.self, Show.self, Search.self, TOC.self, Bookmarks.self, Remove.self,
             Voices.self, Phonemes.self, CacheCommand.self, Serve.self,
         ]
     )

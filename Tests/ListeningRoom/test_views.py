@@ -1,6 +1,7 @@
-"""The listening room's main views, light and dark, at 1280 and 360 px: a screenshot of each
+"""The listening room's main views, light and dark, at 1280 and 390 px: a screenshot of each
 under .build/web-screenshots for review, and axe-core (from PyPI's axe-selenium-python) finding
-no serious or critical accessibility violation in the library and book views."""
+no serious or critical accessibility violation in the library, the book being played, the
+player expanded and the contents drawer (on a phone), and the bookmark and help dialogs."""
 
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ def wait(driver, seconds: float = 60) -> WebDriverWait:
 def look(driver, scheme: str, width: int) -> None:
     """Shows the page as a `scheme` (light or dark) screen `width` pixels wide."""
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
-    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": width, "height": 900 if width > 600 else 740,
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": width, "height": 900 if width > 600 else 844,
                                                                   "deviceScaleFactor": 1 if width > 600 else 2, "mobile": width <= 600})
 
 
@@ -42,7 +43,7 @@ def book(server):
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-@pytest.mark.parametrize("width", [1280, 360])
+@pytest.mark.parametrize("width", [1280, 390])
 def test_each_view_is_seen_and_has_no_serious_accessibility_violation(server, browser, book, scheme, width):
     look(browser, scheme, width)
     # The library
@@ -63,3 +64,26 @@ def test_each_view_is_seen_and_has_no_serious_accessibility_violation(server, br
     assert serious_violations(browser) == []
     # Nothing spills out sideways
     assert browser.execute_script("return document.documentElement.scrollWidth <= window.innerWidth + 1")
+    if width <= 600:
+        # The player expanded for pages, speed, voice and the sleep timer
+        browser.find_element(By.ID, "more").click()
+        wait(browser).until(lambda d: d.find_element(By.ID, "speed").is_displayed())
+        browser.save_screenshot(str(SCREENSHOTS / f"player-expanded-{scheme}-{width}.png"))
+        assert serious_violations(browser) == []
+        browser.find_element(By.ID, "more").click()
+        # The contents drawer
+        browser.find_element(By.ID, "contents-open").click()
+        wait(browser).until(lambda d: d.execute_script("return document.getElementById('drawer').classList.contains('open')"))
+        browser.save_screenshot(str(SCREENSHOTS / f"drawer-{scheme}-{width}.png"))
+        assert serious_violations(browser) == []
+        browser.find_element(By.ID, "contents-close").click()
+    # The bookmark dialog, then the keys' help
+    browser.find_element(By.ID, "bookmark-add").click()
+    wait(browser).until(lambda d: d.execute_script("return document.getElementById('bookmark-dialog').open"))
+    browser.save_screenshot(str(SCREENSHOTS / f"bookmark-{scheme}-{width}.png"))
+    assert serious_violations(browser) == []
+    browser.execute_script("document.getElementById('bookmark-dialog').close()")
+    browser.find_element(By.ID, "help-open").click()
+    wait(browser).until(lambda d: d.execute_script("return document.getElementById('help').open"))
+    browser.save_screenshot(str(SCREENSHOTS / f"help-{scheme}-{width}.png"))
+    assert serious_violations(browser) == []

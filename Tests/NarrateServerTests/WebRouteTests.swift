@@ -9,24 +9,64 @@ import Testing
 /// tests of the page itself are Tests/ListeningRoom, through scripts/test-web.sh).
 @Suite("Listening room routes")
 struct WebRouteTests {
-    @Test("Given the service, when /, /app.js and /app.css are asked for, then each is served with its type and ETag, and 304 when unchanged")
+    @Test("Given the service, when each of the page's files is asked for, then it is served with its type and ETag, and 304 when unchanged")
     func files() async throws {
         try await RouteTestServer().test { client in
-            for (path, type) in [("/", "text/html; charset=utf-8"), ("/app.js", "text/javascript; charset=utf-8"), ("/app.css", "text/css; charset=utf-8")] {
+            let expected = [
+                ("/", "text/html; charset=utf-8"), ("/app.js", "text/javascript; charset=utf-8"), ("/app.css", "text/css; charset=utf-8"),
+                ("/manifest.webmanifest", "application/manifest+json"), ("/web/player.js", "text/javascript; charset=utf-8"),
+                ("/web/media-session.js", "text/javascript; charset=utf-8"), ("/web/icon.svg", "image/svg+xml"), ("/web/icon-512.png", "image/png"),
+            ]
+            for (path, type) in expected {
                 // When
                 let response = try await client.get(path)
                 let tag = try #require(response.headers[.eTag])
                 let again = try await client.get(path, headers: [.ifNoneMatch: tag])
 
                 // Then
-                #expect(response.status == .ok)
-                #expect(response.headers[.contentType] == type)
+                #expect(response.status == .ok, "\(path)")
+                #expect(response.headers[.contentType] == type, "\(path)")
                 #expect(!response.bytes.isEmpty)
                 #expect(again.status == .notModified)
             }
             let page = String(decoding: try await client.get("/").bytes, as: UTF8.self)
-            #expect(page.contains("<script src=\"/app.js\" defer></script>"))
+            #expect(page.contains("<script type=\"module\" src=\"/app.js\"></script>"))
+            #expect(page.contains("<link rel=\"manifest\" href=\"/manifest.webmanifest\">"))
             #expect(!page.contains("<script>") && !page.contains("style="))
+            #expect(try await client.get("/web/nothing.js").status == .notFound)
+        }
+    }
+
+    @Test("Given the page's modules, when their imports are followed, then each names a file the service serves")
+    func moduleImports() async throws {
+        try await RouteTestServer().test { client in
+            for path in WebController.files.keys where path.hasSuffix(".js") {
+                // When
+                let script = String(decoding: try await client.get(path).bytes, as: UTF8.self)
+                let imports = script.matches(of: /from "\.\/([a-z\/-]+\.js)"/).map { String($0.output.1) }
+
+                // Then
+                let folder = path == "/app.js" ? "/" : "/web/"
+                for name in imports { #expect(WebController.files[folder + name] != nil, "\(path) imports \(name)") }
+            }
+        }
+    }
+
+    @Test("Given the manifest, when it is read, then it names the page and icons the service serves")
+    func manifest() async throws {
+        try await RouteTestServer().test { client in
+            // When
+            let manifest = try #require(try await client.get("/manifest.webmanifest").json)
+
+            // Then
+            #expect(manifest["start_url"] as? String == "/")
+            #expect(manifest["display"] as? String == "standalone")
+            let icons = try #require(manifest["icons"] as? [[String: Any]])
+            #expect(icons.contains { $0["sizes"] as? String == "512x512" && $0["type"] as? String == "image/png" })
+            for icon in icons {
+                let source = try #require(icon["src"] as? String)
+                #expect(try await client.get(source).headers[.contentType] == icon["type"] as? String, "\(source)")
+            }
         }
     }
 
@@ -40,7 +80,7 @@ struct WebRouteTests {
             #expect(answers.map(\.status.code) == [200, 401, 404])
             for answer in answers {
                 let policy = try #require(answer.headers[.contentSecurityPolicy])
-                #expect(policy.contains("default-src 'none'") && policy.contains("script-src 'self'"))
+                #expect(policy.contains("default-src 'none'") && policy.contains("script-src 'self'") && policy.contains("manifest-src 'self'"))
                 #expect(!policy.contains("unsafe-inline") && !policy.contains("unsafe-eval"))
                 #expect(answer.headers[HTTPField.Name("X-Content-Type-Options")!] == "nosniff")
                 #expect(answer.headers[HTTPField.Name("Referrer-Policy")!] == "no-referrer")

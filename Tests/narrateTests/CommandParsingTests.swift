@@ -163,6 +163,24 @@ struct CommandParsingTests {
     }
 }
 
+extension CommandParsingTests {
+    @Test("bookmarks BOOK lists them; add takes a page and a note, remove an id")
+    func bookmarks() throws {
+        // When
+        let list = try Narrate.parseAsRoot(["bookmarks", "Moby"]) as? Narrate.BookmarksList
+        let json = try Narrate.parseAsRoot(["bookmarks", "list", "Moby", "--json"]) as? Narrate.BookmarksList
+        let add = try Narrate.parseAsRoot(["bookmarks", "add", "Moby", "xii", "--note", "the whale"]) as? Narrate.BookmarksAdd
+        let remove = try Narrate.parseAsRoot(["bookmarks", "remove", "Moby", "3"]) as? Narrate.BookmarksRemove
+
+        // Then
+        #expect(list?.book.reference == "Moby" && list?.json == false)
+        #expect(json?.json == true)
+        #expect(add?.book.reference == "Moby" && add?.page == "xii" && add?.note == "the whale")
+        #expect(remove?.id == 3)
+        #expect(throws: (any Error).self) { try Narrate.parseAsRoot(["bookmarks", "remove", "Moby", "third"]) }
+    }
+}
+
 extension Narrate {
     /// The subcommand type at `path` (`["cache", "prune"]`).
     static func subcommand(at path: [String]) -> (any ParsableCommand.Type)? {

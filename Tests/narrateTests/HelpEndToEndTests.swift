@@ -56,7 +56,7 @@ struct HelpEndToEndTests {
         let script = String(decoding: try await narrate(["--generate-completion-script", "bash"]).stdout, as: UTF8.self)
 
         // Then
-        #expect(script.contains("compgen -W 'say page next book pages text cast add list show search toc remove voices phonemes cache serve help'"), "\(script.prefix(2_000))")
+        #expect(script.contains("compgen -W 'say page next book pages text cast add list show search toc bookmarks remove voices phonemes cache serve help'"), "\(script.prefix(2_000))")
     }
 
     @Test("A usage error prints the parser's message and usage, exit 64")

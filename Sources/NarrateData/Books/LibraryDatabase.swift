@@ -186,6 +186,23 @@ public struct LibraryDatabase: Sendable {
             try db.execute(sql: "ALTER TABLE chapter ADD COLUMN textOffset INTEGER NOT NULL DEFAULT 0")
         }
 
+        migrator.registerMigration("v3 bookmarks") { db in
+            // A place the listener marked: a page and a place on it (UTF-16 units of its text),
+            // with an optional note. Kept by page index, as the progress is, so a book read
+            // again by newer parsers keeps its bookmarks; they go with the book.
+            try db.execute(sql: """
+                CREATE TABLE bookmark (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    bookId INTEGER NOT NULL REFERENCES book(id) ON DELETE CASCADE,
+                    pageIndex INTEGER NOT NULL,         -- Page.index, 1-based
+                    textOffset INTEGER NOT NULL DEFAULT 0,
+                    note TEXT,
+                    createdAt DOUBLE NOT NULL           -- seconds since 1970
+                );
+                CREATE INDEX bookmark_on_bookId ON bookmark(bookId, pageIndex, textOffset);
+                """)
+        }
+
         return migrator
     }
 }

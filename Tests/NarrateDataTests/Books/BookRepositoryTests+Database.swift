@@ -63,7 +63,7 @@ extension BookRepositoryTests {
         // Then
         #expect(try await reopened.getAllBooks() == [saved])
         let migrations = try await dbQueue.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") }
-        #expect(migrations.count == 5)
+        #expect(migrations.count == 6)
     }
 
     @Test("a chapter stored before chapters had a text offset reads back starting at the top of its page")
