@@ -12,11 +12,13 @@
 // Exit status: 0 read (the `end` record written), 3 a password is needed or wrong, 4 not a
 // readable PDF, 5 a bound was reached, 2 a usage or system error.
 #include <errno.h>
+#include <limits.h>
 #include <fcntl.h>
 #include <poppler.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -208,9 +210,39 @@ int main(int argc, char **argv) {
         }
     }
 
-    GBytes *bytes = g_bytes_new_take(data, length);
+    // Poppler 22.12 crashes on a wrong password when it reads from memory (new_from_data and
+    // new_from_bytes), not from a file: the bytes go to an anonymous memory file, read by fd.
+    int memory = memfd_create("narrate-pdf", MFD_CLOEXEC);
+    size_t done = 0;
+    while (memory >= 0 && done < length) {
+        ssize_t put = write(memory, data + done, length - done);
+        if (put < 0 && errno == EINTR) continue;
+        if (put <= 0) break;
+        done += (size_t)put;
+    }
+    free(data);
+    if (memory < 0 || done < length || lseek(memory, 0, SEEK_SET) != 0) {
+        wire_error("unreadable", "no memory file could be made for it");
+        return 2;
+    }
     GError *error = NULL;
-    PopplerDocument *document = poppler_document_new_from_bytes(bytes, password, &error);
+    // Poppler owns the descriptor it is given, and closes it: it gets a copy.
+    int spare = dup(memory);
+    PopplerDocument *document = poppler_document_new_from_fd(memory, password, &error);
+    if (!document && password && *password && spare >= 0 && lseek(spare, 0, SEEK_SET) == 0) {
+        // From a descriptor, a wrong password is told as damage: without one, an encrypted
+        // document says it is encrypted, and then the password was wrong.
+        GError *again = NULL;
+        PopplerDocument *plain = poppler_document_new_from_fd(dup(spare), NULL, &again);
+        if (!plain && again && again->domain == POPPLER_ERROR && again->code == POPPLER_ERROR_ENCRYPTED) {
+            g_clear_error(&error);
+            error = again;
+            again = NULL;
+        }
+        if (plain) g_object_unref(plain);
+        g_clear_error(&again);
+    }
+    if (spare >= 0) close(spare);
     if (!document) {
         int encrypted = error && error->domain == POPPLER_ERROR && error->code == POPPLER_ERROR_ENCRYPTED;
         if (encrypted) wire_error(password && *password ? "wrong-password" : "password-required", "the document is encrypted");
@@ -261,6 +293,5 @@ int main(int argc, char **argv) {
     wire_end_record();
     fflush(stdout);
     g_object_unref(document);
-    g_bytes_unref(bytes);
     return ferror(stdout) ? 2 : 0;
 }
