@@ -22,6 +22,17 @@ int engine_clock_set_most_waited(const char *text) {
     return 0;
 }
 
+uint32_t engine_clock_least_load_ms = ENGINE_CLOCK_LEAST_LOAD_MS;
+
+int engine_clock_set_least_load(const char *text) {
+    if (!text) return -1;
+    char *end = NULL;
+    long value = strtol(text, &end, 10);
+    if (end == text || *end != 0 || value < 1000 || value > ENGINE_CLOCK_LEAST_LOAD_MS) return -1;
+    engine_clock_least_load_ms = (uint32_t)value;
+    return 0;
+}
+
 int64_t monotonic_ms(void) {
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);

@@ -22,6 +22,15 @@ extern int engine_clock_most_waited;
 // Sets engine_clock_most_waited from a decimal text of 1 to ENGINE_CLOCK_MOST_WAITED_LIMIT;
 // anything else leaves it as it is and answers -1.
 int engine_clock_set_most_waited(const char *text);
+// A voice's load is bounded by its text's deadline but never less than engine_clock_least_load_ms
+// (ENGINE_CLOCK_LEAST_LOAD_MS: loading a model costs more than speaking a short text, and more
+// still on a busy machine). $NARRATE_ENGINE_LEAST_LOAD_MS may only shorten it (1000 and up), for
+// a test of a load that never ends.
+#define ENGINE_CLOCK_LEAST_LOAD_MS 60000
+extern uint32_t engine_clock_least_load_ms;
+// Sets engine_clock_least_load_ms from a decimal text of 1000 to ENGINE_CLOCK_LEAST_LOAD_MS;
+// anything else leaves it as it is and answers -1.
+int engine_clock_set_least_load(const char *text);
 typedef struct {
     pid_t pid;
     int64_t deadline;  // monotonic ms

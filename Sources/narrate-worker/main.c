@@ -213,6 +213,12 @@ int main(int argc, char **argv) {
         fprintf(stderr, "narrate-worker: NARRATE_ENGINE_MOST_WAITED is a whole number from 1 to %d, not '%s'; using %d\n",
                 ENGINE_CLOCK_MOST_WAITED_LIMIT, most_waited, engine_clock_most_waited);
     }
+    // The least time a voice's load is given, only ever shortened (a test of a load that hangs).
+    const char *least_load = nonempty_environment("NARRATE_ENGINE_LEAST_LOAD_MS");
+    if (least_load && engine_clock_set_least_load(least_load) != 0) {
+        fprintf(stderr, "narrate-worker: NARRATE_ENGINE_LEAST_LOAD_MS is a whole number from 1000 to %d, not '%s'; using %u\n",
+                ENGINE_CLOCK_LEAST_LOAD_MS, least_load, engine_clock_least_load_ms);
+    }
 
     if (argc > 1 && strcmp(argv[1], "--hub") == 0) return hub_mode();
 

@@ -10,6 +10,7 @@
 #include <sys/types.h>
 
 #include "children.h"
+#include "engine_clock.h"
 #include "narrate_worker_protocol.h"
 #include "voices.h"
 
@@ -20,10 +21,9 @@
 #define WORK_OVER 0x7FFFFFFF
 
 // A voice's load is bounded, on the engine clock, by its text's deadline but never less than
-// this: loading a model costs more than speaking a short text, and more still on a busy machine.
-#define LOAD_LEAST_MS 60000
+// engine_clock_least_load_ms (a minute; see engine_clock.h).
 static inline uint32_t load_limit_ms(uint32_t deadline_ms) {
-    return deadline_ms > LOAD_LEAST_MS ? deadline_ms : LOAD_LEAST_MS;
+    return deadline_ms > engine_clock_least_load_ms ? deadline_ms : engine_clock_least_load_ms;
 }
 
 // What a zygote does with its voice, given by the process model above (main.c).

@@ -119,6 +119,8 @@ def test_a_peer_without_the_pools_secret_gets_nothing(voices, tmp_path):
 def test_a_template_whose_load_hangs_is_killed_at_its_load_limit_and_the_text_spoken_without_it(voices, tmp_path):
     expected = fresh(TEXT, voices, tmp_path)
     os.environ["NARRATE_WORKER_HANG_TEMPLATE"] = "1"
+    # The least load limit shortened from a minute: the hang is stopped after 5 s on the engine clock.
+    os.environ["NARRATE_ENGINE_LEAST_LOAD_MS"] = "5000"
     try:
         with serving(voices, tmp_path / "serve") as server:
             hub = the_hub(server)
@@ -132,6 +134,7 @@ def test_a_template_whose_load_hangs_is_killed_at_its_load_limit_and_the_text_sp
             assert any(children(worker) for worker in workers), "no worker has a zygote of its own"
     finally:
         os.environ.pop("NARRATE_WORKER_HANG_TEMPLATE", None)
+        os.environ.pop("NARRATE_ENGINE_LEAST_LOAD_MS", None)
 
 
 class Impostor:
