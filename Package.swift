@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "NarrateKit", targets: ["NarrateKit"]),
         .executable(name: "narrate", targets: ["narrate"]),
         .executable(name: "narrate-worker", targets: ["narrate-worker"]),
+        .executable(name: "narrate-pdf", targets: ["narrate-pdf"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -52,6 +53,19 @@ let package = Package(
             name: "CLame",
             path: "Sources/CLame",
             providers: [.apt(["libmp3lame-dev"])]
+        ),
+        // Poppler's GLib API, for narrate-pdf alone.
+        .systemLibrary(
+            name: "CPoppler",
+            pkgConfig: "poppler-glib",
+            providers: [.apt(["libpoppler-glib-dev"])]
+        ),
+        // The PDF reader: Poppler in a process of its own, bounded in memory and CPU time, which
+        // writes a PDF's positioned words for PDFParser (one process per document).
+        .executableTarget(
+            name: "narrate-pdf",
+            dependencies: ["CPoppler"],
+            linkerSettings: [.linkedLibrary("m")]
         ),
         // zlib inflates EPUB entries (zlib1g-dev, which ZIPFoundation needs too).
         .target(name: "CNarrateSystem", linkerSettings: [.linkedLibrary("z")]),
@@ -86,8 +100,9 @@ let package = Package(
         .target(
             name: "NarrateKit",
             dependencies: [
-                // Built with the library, so an app finds it beside its own program.
+                // Built with the library, so an app finds them beside its own program.
                 "narrate-worker",
+                "narrate-pdf",
                 "NarrateDomain",
                 "NarrateData",
                 .product(name: "Logging", package: "swift-log"),
@@ -170,6 +185,12 @@ let package = Package(
         // chosen by NARRATE_FUZZ_FORMAT, else by the input's content, sniffing included).
         .executableTarget(
             name: "narrate-fuzz-office",
+            dependencies: ["NarrateData", "NarrateDomain"],
+            swiftSettings: strictSettings
+        ),
+        // The PDF reader's records (wire decoder and layout analysis) under libFuzzer, the same way.
+        .executableTarget(
+            name: "narrate-fuzz-pdf",
             dependencies: ["NarrateData", "NarrateDomain"],
             swiftSettings: strictSettings
         ),

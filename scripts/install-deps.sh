@@ -6,7 +6,7 @@
 # on PyPI (pinned, SHA-256 checked), into /usr/local/lib. NARRATE_SKIP_ONNXRUNTIME=1 skips it.
 # Usage: scripts/install-deps.sh [extra-package …]
 set -euo pipefail
-packages=(libespeak-ng-dev espeak-ng libsqlite3-dev libmp3lame-dev zlib1g-dev ffmpeg python3-pip "$@")
+packages=(libespeak-ng-dev espeak-ng libsqlite3-dev libmp3lame-dev zlib1g-dev libpoppler-glib-dev ffmpeg python3-pip "$@")
 
 # ONNX Runtime, pinned: the wheel's name and SHA-256, and the library's inside it.
 ORT_VERSION=1.32.0

@@ -7,8 +7,8 @@
 #   3. the Swift suite (unit, route and end-to-end tests) on that build, alone on the machine;
 #   4. the Python suites against that build's narrate, in two lanes side by side (they wait on
 #      servers, browsers and models as much as they compute), of about the same length: Kokoro,
-#      the fleet, the audiobook tools and the office documents (DOCX, ODT, FB2 by pandoc and
-#      LibreOffice) in one; Piper, the service's clients and the listening room in the other.
+#      the fleet, the PDFs (printed by LibreOffice and Chromium), the audiobook tools and the
+#      office documents (DOCX, ODT, FB2 by pandoc and LibreOffice) in one; Piper, the service's clients and the listening room in the other.
 #      They share one virtual environment (.build/venv-tests), made while the build runs: every
 #      suite's pinned tools in one pip run.
 # At the end, a table of each phase's wall time, test count, result and how busy the machine's
@@ -27,7 +27,7 @@ rm -f "$logs"/*.log "$logs"/*.result
 started=$(date +%s)
 
 # The packages the Python suites would install one by one (apt-get cannot run twice at once).
-suite_packages=(chromium chromium-driver mediainfo atomicparsley mp3val epubcheck default-jre-headless openssl python3-venv pandoc libreoffice-writer-nogui)
+suite_packages=(chromium chromium-driver mediainfo atomicparsley mp3val epubcheck default-jre-headless openssl python3-venv pandoc libreoffice-writer-nogui qpdf poppler-utils)
 
 # The machine's busy and total CPU time so far (jiffies, all cores), from /proc/stat.
 cpu_times() {
@@ -86,7 +86,7 @@ table() {
   echo
   echo "| phase | seconds | tests | result | cores busy |"
   echo "|---|---:|---:|---|---:|"
-  for name in deps prepare floors worker build swift kokoro fleet piper serve audiobooks web office; do
+  for name in deps prepare floors worker build swift kokoro fleet pdf piper serve audiobooks web office; do
     [ -f "$logs/$name.result" ] || continue
     read -r _ seconds count status busy <"$logs/$name.result"
     echo "| $name | $seconds | $count | $([ "$status" -eq 0 ] && echo passed || echo "FAILED ($status)") | ${busy:-?}% |"
@@ -121,7 +121,7 @@ esac
 # unpacks while the compiler waits on its slower files); each suite's script finds its
 # requirements installed and goes straight to its tests.
 export NARRATE_TEST_VENV=${NARRATE_TEST_VENV:-.build/venv-tests}
-for suite in KOKORO PIPER SERVE AUDIOBOOK WEB FLEET OFFICE; do export "NARRATE_${suite}_VENV=$NARRATE_TEST_VENV"; done
+for suite in KOKORO PIPER SERVE AUDIOBOOK WEB FLEET OFFICE PDF; do export "NARRATE_${suite}_VENV=$NARRATE_TEST_VENV"; done
 prepare_venv() {
   source scripts/python-tests.sh
   make_venv "$NARRATE_TEST_VENV" Tests/*/requirements.txt
@@ -147,13 +147,14 @@ if wanted swift; then
   # service it started still holds its output would otherwise keep swift test waiting for ever.
   run_phase swift env SWIFT_BACKTRACE=enable=no timeout --kill-after=30 2400 swift test --skip-build "${build_flags[@]}" || failed=1
   # What a crashed test process left running (its services, their workers) ends here.
-  pkill -KILL -f "^$(pwd)/.build/[^ ]*/narrate(-worker)? " 2>/dev/null || true
+  pkill -KILL -f "^$(pwd)/.build/[^ ]*/narrate(-worker|-pdf)? " 2>/dev/null || true
 fi
 
 lane_one() {
   local status=0
   if wanted kokoro; then run_phase kokoro scripts/test-kokoro.sh --durations=5 || status=1; fi
   if wanted fleet; then run_phase fleet scripts/test-fleet.sh --durations=5 || status=1; fi
+  if wanted pdf; then run_phase pdf scripts/test-pdf.sh --durations=5 || status=1; fi
   if wanted audiobooks; then run_phase audiobooks scripts/test-audiobooks.sh --durations=5 || status=1; fi
   if wanted office; then run_phase office scripts/test-office.sh --durations=5 || status=1; fi
   return "$status"

@@ -98,7 +98,8 @@ public struct LibraryUseCases: Sendable {
         let database = try LibraryDatabase.openFile(at: configuration.libraryPath)
         let library = BookRepository(database: database)
         let bookmarks = BookmarkRepository(database: database)
-        let source = FileBookSourceRepository(options: ParseOptions(wordsPerPage: configuration.wordsPerPage))
+        let factory = DocumentParserFactory(pdf: PDFParser(password: configuration.pdfPassword, executable: configuration.pdfReaderExecutable))
+        let source = FileBookSourceRepository(factory: factory, options: ParseOptions(wordsPerPage: configuration.wordsPerPage))
         let matter = configuration.includesMatter
         importBook = ImportBookUseCase(bookRepository: library, sourceRepository: source)
         getBooks = GetBooksUseCase(repository: library)

@@ -31,6 +31,12 @@ public struct NarrateConfiguration: Sendable {
     /// The shared cache tier behind the cache folder (`--cache-store`, `NARRATE_CACHE_STORE`);
     /// `nil`: the folder alone.
     public var cacheStore: CacheStoreOptions?
+    /// The user password of encrypted PDFs (`--password`, `NARRATE_PDF_PASSWORD`): handed to the
+    /// PDF reader on a descriptor, never stored in the library.
+    public var pdfPassword: String?
+    /// The `narrate-pdf` program; `nil`: `$NARRATE_PDF_READER`, else beside the running program,
+    /// else on `PATH`.
+    public var pdfReaderExecutable: String?
 
     public init(
         cacheDirectory: String?, voiceDirectories: [String], libraryPath: String, wordsPerPage: Int = 300,
@@ -57,7 +63,8 @@ public struct NarrateConfiguration: Sendable {
     /// Piper voices alike); the library in `$NARRATE_LIBRARY`, else
     /// `$XDG_DATA_HOME/narrate/library.sqlite`, else `~/.local/share/narrate/library.sqlite`;
     /// the synthesis deadline's fixed part from `$NARRATE_ENGINE_TIMEOUT` (seconds), else 10 s;
-    /// the shared cache store from `$NARRATE_CACHE_STORE` (see `CacheStoreOptions`).
+    /// the shared cache store from `$NARRATE_CACHE_STORE` (see `CacheStoreOptions`); encrypted PDFs'
+    /// password from `$NARRATE_PDF_PASSWORD`.
     public static func standard(
         environment: [String: String] = ProcessInfo.processInfo.environment,
         executablePath: String = CommandLine.arguments.first ?? ""
@@ -69,6 +76,7 @@ public struct NarrateConfiguration: Sendable {
             engineTimeout: environment["NARRATE_ENGINE_TIMEOUT"].flatMap(Double.init).flatMap { $0 > 0 ? Duration.milliseconds(Int($0 * 1000)) : nil } ?? .seconds(10)
         )
         configuration.cacheStore = CacheStoreOptions.from(environment: environment)
+        configuration.pdfPassword = environment["NARRATE_PDF_PASSWORD"].flatMap { $0.isEmpty ? nil : $0 }
         return configuration
     }
 

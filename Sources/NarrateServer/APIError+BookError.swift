@@ -25,6 +25,18 @@ extension APIError {
             // The upload's own problems: not a book, damaged, too large inside.
             let message = error.description(namingFile: error.filePath.map(Self.isUpload) == true ? "The uploaded file" : "The book's file")
             self = APIError(.unprocessableContent, message, code: "unreadable_book", detail: error.description)
+        case .passwordRequired:
+            // The service takes no password: a PDF's is for the command line, never sent or kept here.
+            let message = error.description(namingFile: error.filePath.map(Self.isUpload) == true ? "The uploaded file" : "The book's file")
+            self = APIError(.unprocessableContent, message, code: "encrypted_book", detail: error.description)
+        case .noTextLayer:
+            let message = error.description(namingFile: error.filePath.map(Self.isUpload) == true ? "The uploaded file" : "The book's file")
+            self = APIError(.unprocessableContent, message, code: "no_text_layer", detail: error.description)
+        case .readerFailed:
+            let message = error.description(namingFile: error.filePath.map(Self.isUpload) == true ? "The uploaded file" : "The book's file")
+            self = APIError(.unprocessableContent, message, code: "unreadable_book", detail: error.description)
+        case .readerUnavailable:
+            self = APIError(.internalServerError, "PDF books cannot be read by this service; its log says why.", code: "reader_unavailable", detail: error.description)
         }
     }
 

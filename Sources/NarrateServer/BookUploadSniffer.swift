@@ -4,7 +4,7 @@ import NarrateKit
 /// What an uploaded book is, for the parsers, before anything parses it.
 enum BookUploadSniffer {
     /// The extension the parsers read the upload by: the format its content shows when it shows
-    /// one (a ZIP archive's kind, an FB2), else `?filename=`'s, else the content type's, else the
+    /// one (a ZIP archive's kind, an FB2, a PDF), else `?filename=`'s, else the content type's, else the
     /// bytes' (a ZIP is an EPUB; markup is HTML; anything else text).
     static func fileExtension(filename: String?, contentType: String?, bytes: [UInt8]) -> String {
         if let format = DocumentParserFactory.contentFormat(Data(bytes)) { return format.rawValue }
@@ -20,6 +20,7 @@ enum BookUploadSniffer {
         case RequestContentType.docx: return "docx"
         case RequestContentType.odt: return "odt"
         case "application/x-fictionbook+xml", "application/x-fictionbook": return "fb2"
+        case RequestContentType.pdf: return "pdf"
         default: break
         }
         if bytes.starts(with: [0x50, 0x4B]) { return "epub" }

@@ -33,7 +33,7 @@ struct LibraryController: BookRoutes {
             throw APIError(.contentTooLarge, "The book is larger than \(limit) bytes, the most this service takes.", code: "file_too_large")
         }
         guard buffer.readableBytes > 0 else {
-            throw APIError.badRequest("The body is empty: send the book file (EPUB, DOCX, ODT, FB2, text, HTML or Markdown) as the body.", code: "empty_file")
+            throw APIError.badRequest("The body is empty: send the book file (EPUB, PDF, DOCX, ODT, FB2, text, HTML or Markdown) as the body.", code: "empty_file")
         }
         let bytes = Array(buffer.readableBytesView)
         let fileExtension = BookUploadSniffer.fileExtension(filename: request.uri.queryParameters["filename"].map(String.init), contentType: request.headers[.contentType], bytes: bytes)

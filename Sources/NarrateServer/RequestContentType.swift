@@ -7,12 +7,13 @@ import HTTPTypes
 enum RequestContentType {
     static let docx = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
     static let odt = "application/vnd.oasis.opendocument.text"
+    static let pdf = "application/pdf"
 
     /// The types `POST /v1/books` takes (the README's list): the formats' own, a zipped or plain
     /// FB2's (`application/zip`, XML), and any bytes.
     static let bookTypes: Set<String> = [
         "application/epub+zip", "text/plain", "text/html", "application/xhtml+xml", "text/markdown", "text/x-markdown",
-        docx, odt, "application/x-fictionbook+xml", "application/x-fictionbook", "application/zip", "application/x-zip-compressed",
+        pdf, docx, odt, "application/x-fictionbook+xml", "application/x-fictionbook", "application/zip", "application/x-zip-compressed",
         "application/xml", "text/xml", "application/octet-stream",
     ]
 

@@ -45,6 +45,7 @@ extension Narrate {
         @OptionGroup var paging: PagingOptions
         @OptionGroup var matter: MatterOptions
         @OptionGroup var common: CommonOptions
+        @OptionGroup var password: PasswordOptions
 
         func validate() throws {
             if pages != nil, chapters != nil { throw ValidationError("Give --pages or --chapters, not both.") }
@@ -57,7 +58,7 @@ extension Narrate {
         func run() async throws {
             MemoryTuning.applyForBatch()
             InterruptHandling.install()
-            let environment = try common.environment(common.configuration(paging, matter))
+            let environment = try common.environment(common.configuration(paging, matter, password))
             let selection: ExportSelection = pages.map { .pages($0.range) } ?? chapters.map { .chapters($0.range) } ?? .all
             let options = BookExportOptions(
                 directory: output ?? "", split: split, format: format, subtitles: subtitles,

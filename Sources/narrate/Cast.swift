@@ -23,6 +23,7 @@ extension Narrate {
         @OptionGroup var paging: PagingOptions
         @OptionGroup var matter: MatterOptions
         @OptionGroup var storage: StorageOptions
+        @OptionGroup var password: PasswordOptions
 
         func run() async throws {
             let plainText = book.reference.lowercased().hasSuffix(".txt")
@@ -30,7 +31,7 @@ extension Narrate {
             if plainText {
                 text = try readTextFile(path: book.reference)
             } else {
-                let library = try makeLibraryUseCases(configuration: storage.configuration(paging, matter))
+                let library = try makeLibraryUseCases(configuration: storage.configuration(paging, matter, password))
                 text = try await library.getPages.execute(reference: book.reference).book.pages.map(\.text).joined(separator: "\n\n")
             }
             let analysis = makeGetDialogueUseCase().execute(text: text)

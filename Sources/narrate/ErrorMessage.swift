@@ -104,6 +104,10 @@ enum ErrorMessage {
             "'\(title)' is read to the end (page \(pageCount) of \(pageCount)). Narrate a page by number with 'narrate page', or start over with 'narrate next --restart'."
         case let .libraryFailed(reason):
             "The book library could not be used: \(reason). Check that its folder is writable, or choose another with --library."
+        case let .passwordRequired(path, given):
+            given
+                ? "'\(path)' is encrypted and the password given for it is wrong. Give its user password with --password or NARRATE_PDF_PASSWORD."
+                : "'\(path)' is encrypted: give its user password with --password or NARRATE_PDF_PASSWORD (or remove it with 'qpdf --decrypt')."
         default:
             error.description
         }

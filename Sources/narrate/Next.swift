@@ -16,10 +16,11 @@ extension Narrate {
 
         @OptionGroup var paging: PagingOptions
         @OptionGroup var common: CommonOptions
+        @OptionGroup var password: PasswordOptions
 
         func run() async throws {
             InterruptHandling.install()
-            let environment = try common.environment(common.configuration(paging))
+            let environment = try common.environment(common.configuration(paging, password))
             var destination = ""
             let narrated = try await environment.narrateNextPage()
                 .execute(reference: book.reference, voice: try common.voiceRequest(), restart: restart) { narrated throws(NarrationError) in

@@ -29,10 +29,11 @@ extension Narrate {
         @OptionGroup var paging: PagingOptions
         @OptionGroup var matter: MatterOptions
         @OptionGroup var common: CommonOptions
+        @OptionGroup var password: PasswordOptions
 
         func run() async throws {
             InterruptHandling.install()
-            let environment = try common.environment(common.configuration(paging, matter))
+            let environment = try common.environment(common.configuration(paging, matter, password))
             let destination = output ?? "page-\(page.replacingOccurrences(of: "/", with: "-")).wav"
             let narrated = try await environment.narratePage()
                 .execute(reference: book.reference, page: page, voice: try common.voiceRequest(), refresh: refresh)

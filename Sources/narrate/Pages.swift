@@ -15,9 +15,10 @@ extension Narrate {
         @OptionGroup var paging: PagingOptions
         @OptionGroup var matter: MatterOptions
         @OptionGroup var storage: StorageOptions
+        @OptionGroup var password: PasswordOptions
 
         func run() async throws {
-            let found = try await makeLibraryUseCases(configuration: storage.configuration(paging, matter)).getPages.execute(reference: book.reference)
+            let found = try await makeLibraryUseCases(configuration: storage.configuration(paging, matter, password)).getPages.execute(reference: book.reference)
             let pages = found.book.pages
             if json {
                 print(try Format.json(pages.map { PageListing(page: $0, chapters: found.book.chapters) }))

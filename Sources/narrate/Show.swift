@@ -13,9 +13,10 @@ extension Narrate {
         var json = false
 
         @OptionGroup var storage: StorageOptions
+        @OptionGroup var password: PasswordOptions
 
         func run() async throws {
-            let found = try await makeLibraryUseCases(configuration: storage.configuration()).getBookDetail.execute(reference: book.reference)
+            let found = try await makeLibraryUseCases(configuration: storage.configuration(password)).getBookDetail.execute(reference: book.reference)
             if json {
                 print(try Format.json(BookListing(found)))
                 return

@@ -13,9 +13,10 @@ extension Narrate {
 
         @OptionGroup var matter: MatterOptions
         @OptionGroup var storage: StorageOptions
+        @OptionGroup var password: PasswordOptions
 
         func run() async throws {
-            let (found, entries) = try await makeLibraryUseCases(configuration: storage.configuration(matter))
+            let (found, entries) = try await makeLibraryUseCases(configuration: storage.configuration(matter, password))
                 .getTableOfContents.execute(reference: book.reference)
             if json {
                 print(try Format.json(entries))

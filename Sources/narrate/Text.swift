@@ -21,9 +21,10 @@ extension Narrate {
         @OptionGroup var paging: PagingOptions
         @OptionGroup var matter: MatterOptions
         @OptionGroup var storage: StorageOptions
+        @OptionGroup var password: PasswordOptions
 
         func run() async throws {
-            let configuration = storage.configuration(paging, matter)
+            let configuration = storage.configuration(paging, matter, password)
             let library = try makeLibraryUseCases(configuration: configuration)
             let found: (book: Book, pages: [Page])
             if let page {

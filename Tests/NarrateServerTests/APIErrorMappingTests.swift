@@ -111,7 +111,13 @@ struct APIErrorMappingTests {
             status: 400, type: "invalid_request_error", param: nil, code: nil,
             message: "'Em' matches several books: 1 Emma; 2 Emmeline. Use the library id or a longer title.")),
         (.unreadable(path: upload, reason: "it is a folder, not a file"), unreadable("Could not read The uploaded file: it is a folder, not a file.")),
-        (.unsupportedFormat(path: upload), unreadable("The uploaded file is not a format Narrate reads. Use an .epub, .docx, .odt, .fb2, .txt, .html or .md file.")),
+        (.unsupportedFormat(path: upload), unreadable("The uploaded file is not a format Narrate reads. Use an .epub, .pdf, .docx, .odt, .fb2, .txt, .html or .md file.")),
+        (.passwordRequired(path: upload, given: false), Expected(
+            status: 422, type: "invalid_request_error", param: nil, code: "encrypted_book",
+            message: "The uploaded file is encrypted: its text needs the document's user password. Give the password, or remove it with the program that made the file (qpdf --decrypt).")),
+        (.noTextLayer(path: upload, imagePages: 2, pageCount: 2), Expected(
+            status: 422, type: "invalid_request_error", param: nil, code: "no_text_layer",
+            message: "The uploaded file has no text to read: all its 2 pages are images without a text layer (a scan). Add a text layer with OCR first (for instance 'ocrmypdf in.pdf out.pdf') and add that file.")),
         (.noText(path: upload), unreadable("The uploaded file has no text to read.")),
         (.emptyFile(path: upload), unreadable("The uploaded file is empty (0 bytes). Copy or download the book again.")),
         (.notAZipArchive(path: upload), unreadable(

@@ -67,7 +67,12 @@ final class FFmpegProcess {
 
     /// `posix_spawn` with default signal handling in the child (no blocked signals, SIGPIPE
     /// not ignored), whatever this process blocks or ignores.
-    static func spawn(_ pid: inout pid_t, _ executable: String, _ arguments: [String], actions: inout posix_spawn_file_actions_t) -> Int32 {
+    /// - Parameter environment: the child's `NAME=value` strings ending in nil, which the caller
+    ///   frees; nil: this process's without its credentials.
+    static func spawn(
+        _ pid: inout pid_t, _ executable: String, _ arguments: [String], actions: inout posix_spawn_file_actions_t,
+        environment given: [UnsafeMutablePointer<CChar>?]? = nil
+    ) -> Int32 {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -82,9 +87,9 @@ final class FFmpegProcess {
         let argv = arguments.map { strdup($0) } + [nil]
         defer { for argument in argv { free(argument) } }
         // ffmpeg parses what it is given: it gets no credential.
-        let environment = ChildEnvironment.cStrings()
+        let environment = given == nil ? ChildEnvironment.cStrings() : []
         defer { for variable in environment { free(variable) } }
-        return posix_spawn(&pid, executable, &actions, &attributes, argv, environment)
+        return posix_spawn(&pid, executable, &actions, &attributes, argv, given ?? environment)
     }
 
     /// Sends all of `bytes` to ffmpeg's standard input.

@@ -31,7 +31,10 @@ public enum LineJoiner {
         }
         let head = LayoutVocabulary.trimmed(first.dropLast().split(separator: " ").last ?? "").lowercased()
         let tail = LayoutVocabulary.trimmed(next.split(separator: " ").first ?? "").lowercased()
-        if nextFirst.isUppercase || vocabulary.hyphenated.contains(head + "-" + tail) { return first + next }
+        // A compound going on past the break ("three-|and-twenty") keeps its hyphen too.
+        if nextFirst.isUppercase || vocabulary.hyphenated.contains(head + "-" + tail) || tail.contains(where: hyphens.contains) {
+            return first + next
+        }
         let mended = head + tail
         if !vocabulary.words.contains(mended), vocabulary.words.contains(head), vocabulary.words.contains(tail) {
             return first + next

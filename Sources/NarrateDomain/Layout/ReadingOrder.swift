@@ -38,10 +38,12 @@ public enum ReadingOrder {
 
     /// Two columns under (or over) lines that cross their gutter: the gutter found among the narrower lines, then
     /// the lines cut into bands at each line that crosses it. Nil when there is no such gutter or no such line.
+    /// `minimum` is the body text's size.
     static func splitAtSpanningLines(_ lines: [LayoutLine], minimum: Double) -> [[LayoutLine]]? {
         let left = lines.map(\.box.x).min() ?? 0, right = lines.map(\.box.maxX).max() ?? 0
         let width = right - left
-        let narrow = lines.filter { $0.box.width < width * 0.55 }
+        // Lines of the body's size only: a heading over one column may reach into the gutter.
+        let narrow = lines.filter { $0.box.width < width * 0.55 && abs($0.fontSize - minimum) <= minimum * 0.15 }
         guard let gap = gutter(of: narrow, minimum: minimum) else { return nil }
         let middle = (gap.lowerBound + gap.upperBound) / 2
         guard middle > left + width * 0.3, middle < left + width * 0.7,

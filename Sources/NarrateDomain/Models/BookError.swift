@@ -41,6 +41,16 @@ public enum BookError: Error, Sendable, Equatable {
     case unreadableDocument(path: String, format: DocumentFormat, reason: String)
     /// The file declares a character encoding Narrate has no table for.
     case unsupportedEncoding(path: String, encoding: String)
+    /// A PDF without a text layer on most of its pages: a scan, or pages that are images.
+    case noTextLayer(path: String, imagePages: Int, pageCount: Int)
+    /// An encrypted PDF that needs a user password, and none was given (`given` false) or the one
+    /// given is wrong.
+    case passwordRequired(path: String, given: Bool)
+    /// The process that reads the document stopped before it was done: it crashed, ran out of
+    /// time or memory. `reason` says which, in a clause ("it ran out of memory (1536 MiB)").
+    case readerFailed(path: String, format: DocumentFormat, reason: String)
+    /// The document's reader is not installed (the `narrate-pdf` program), `reason` says where it was looked for.
+    case readerUnavailable(format: DocumentFormat, reason: String)
 }
 
 extension BookError: CustomStringConvertible {
@@ -58,9 +68,10 @@ extension BookError {
             let .missingPackageDocument(path, _), let .malformedXML(path, _, _), let .missingSpine(path),
             let .spineItemNotInManifest(path, _), let .unsafeEntryPath(path, _), let .duplicateEntry(path, _),
             let .entryTooLarge(path, _, _), let .archiveTooLarge(path, _), let .damagedEntry(path, _, _),
-            let .unreadableDocument(path, _, _), let .unsupportedEncoding(path, _):
+            let .unreadableDocument(path, _, _), let .unsupportedEncoding(path, _), let .noTextLayer(path, _, _),
+            let .passwordRequired(path, _), let .readerFailed(path, _, _):
             path
-        case .pageNotFound, .bookNotFound, .ambiguousBook, .libraryFailed, .endOfBook:
+        case .pageNotFound, .bookNotFound, .ambiguousBook, .libraryFailed, .endOfBook, .readerUnavailable:
             nil
         }
     }
@@ -75,7 +86,7 @@ extension BookError {
         case let .unreadable(_, reason):
             "Could not read \(file): \(reason)."
         case .unsupportedFormat:
-            "\(file) is not a format Narrate reads. Use an .epub, .docx, .odt, .fb2, .txt, .html or .md file."
+            "\(file) is not a format Narrate reads. Use an .epub, .pdf, .docx, .odt, .fb2, .txt, .html or .md file."
         case .noText:
             "\(file) has no text to read."
         case let .pageNotFound(page, pageCount):
@@ -118,6 +129,16 @@ extension BookError {
             "\(file) cannot be read as \(format.name): \(reason). Open it in the program that made it (or LibreOffice) and save it again, or export it again."
         case let .unsupportedEncoding(_, encoding):
             "\(file) declares the character encoding '\(encoding)', which Narrate does not read. Convert it to UTF-8 (with iconv, for instance) and add it again."
+        case let .noTextLayer(_, imagePages, pageCount):
+            "\(file) has no text to read: \(imagePages == pageCount ? (pageCount == 1 ? "its page is an image" : "all its \(pageCount) pages are images") : "\(imagePages) of its \(pageCount) pages are images") without a text layer (a scan). Add a text layer with OCR first (for instance 'ocrmypdf in.pdf out.pdf') and add that file."
+        case let .passwordRequired(_, given):
+            given
+                ? "\(file) is encrypted and the password given for it is wrong. Give its user password."
+                : "\(file) is encrypted: its text needs the document's user password. Give the password, or remove it with the program that made the file (qpdf --decrypt)."
+        case let .readerFailed(_, format, reason):
+            "\(file) could not be read as \(format.name): \(reason). The file may be damaged or built to harm readers; nothing was added."
+        case let .readerUnavailable(format, reason):
+            "\(format.name) files cannot be read here: \(reason)."
         }
     }
 }

@@ -10,6 +10,8 @@ public enum DocumentFormat: String, Sendable, Hashable, Codable, CaseIterable {
     case odt
     /// FictionBook 2, plain or zipped (`.fb2.zip`).
     case fb2
+    /// PDF with a text layer, read by Poppler in a child process (`narrate-pdf`).
+    case pdf
 
     /// The format a file name's extension stands for, if any.
     public init?(fileExtension: String) {
@@ -21,6 +23,7 @@ public enum DocumentFormat: String, Sendable, Hashable, Codable, CaseIterable {
         case "docx": self = .docx
         case "odt": self = .odt
         case "fb2": self = .fb2
+        case "pdf": self = .pdf
         default: return nil
         }
     }
@@ -35,6 +38,7 @@ public enum DocumentFormat: String, Sendable, Hashable, Codable, CaseIterable {
         case .docx: "DOCX"
         case .odt: "ODT"
         case .fb2: "FB2"
+        case .pdf: "PDF"
         }
     }
 

@@ -15,6 +15,15 @@ import Testing
         #expect(joined == "the detective smiled")
     }
 
+    @Test("a compound that goes on past the break keeps its hyphen")
+    func compoundGoingOn() {
+        // When
+        let joined = LineJoiner.join("she was three-", "and-twenty then", vocabulary: vocabulary)
+
+        // Then
+        #expect(joined == "she was three-and-twenty then")
+    }
+
     @Test("a hyphen the document also prints inside a line is kept at a line's end")
     func realHyphen() {
         // When

@@ -31,6 +31,23 @@ import Testing
         #expect(runs.map { $0.first?.text.prefix(5) } == ["Title", "left ", "right", "Foot "])
     }
 
+    @Test("a larger heading over the left column that reaches into the gutter does not hide the columns below it")
+    func headingIntoGutter() {
+        // Given full-width text, a 14-point heading wider than the left column, then two columns
+        let above = LayoutPageMaker.lines(["full width text that runs right across the page body", "and a second line across the whole page width too"], x: 72, top: 60)
+        let heading = LayoutLine(text: "Visit Returns", x: 72, y: 100, fontSize: 14)
+        let left = LayoutPageMaker.lines(["left one is long", "left two is long", "left three"], x: 72)
+        let right = LayoutPageMaker.lines(["right one is long", "right two is long", "right three"], x: 170)
+
+        // When
+        let runs = ReadingOrder.runs(of: right + left + [heading] + above, fontSize: 10)
+
+        // Then
+        let texts = runs.flatMap { $0.map(\.text) }
+        #expect(texts.firstIndex(of: "left three")! < texts.firstIndex(of: "right one is long")!)
+        #expect(texts.firstIndex(of: "Visit Returns")! < texts.firstIndex(of: "left one is long")!)
+    }
+
     @Test("a side note in the margin is read after the text beside it, not inside it")
     func sideNote() {
         // Given

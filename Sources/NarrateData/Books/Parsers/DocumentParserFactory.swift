@@ -6,9 +6,12 @@ import NarrateDomain
 public struct DocumentParserFactory: Sendable {
     /// The limits of every ZIP-based format (EPUB, DOCX, ODT, zipped FB2) and of a plain FB2.
     public var epubLimits: ArchiveLimits
+    /// The PDF reader: its password for an encrypted PDF, its program and bounds.
+    public var pdf: PDFParser
 
-    public init(epubLimits: ArchiveLimits = ArchiveLimits()) {
+    public init(epubLimits: ArchiveLimits = ArchiveLimits(), pdf: PDFParser = PDFParser()) {
         self.epubLimits = epubLimits
+        self.pdf = pdf
     }
 
     /// The parser for `format`.
@@ -21,11 +24,12 @@ public struct DocumentParserFactory: Sendable {
         case .docx: DOCXParser(limits: epubLimits)
         case .odt: ODTParser(limits: epubLimits)
         case .fb2: FB2Parser(limits: epubLimits)
+        case .pdf: pdf
         }
     }
 
     /// The format `data` shows by its content alone, whatever the file is called: a ZIP
-    /// archive's kind (EPUB, DOCX, ODT, zipped FB2) or an FB2; nil when the content does not say.
+    /// archive's kind (EPUB, DOCX, ODT, zipped FB2), an FB2 or a PDF; nil when the content does not say.
     public static func contentFormat(_ data: Data) -> DocumentFormat? {
         DocumentSniffer.format(of: data)
     }

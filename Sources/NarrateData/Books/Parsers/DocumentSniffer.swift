@@ -3,7 +3,7 @@ import NarrateDomain
 
 /// What a file is by its content alone, whatever its name says: a ZIP archive by its entries
 /// (an EPUB's or ODT's `mimetype`, a DOCX's `[Content_Types].xml` and `word/` parts, a single
-/// `.fb2` inside), an FB2 by its root element.
+/// `.fb2` inside), an FB2 by its root element, a PDF by `%PDF-`.
 enum DocumentSniffer {
     static let zipMagic: [UInt8] = [0x50, 0x4B, 0x03, 0x04]
 
@@ -15,7 +15,8 @@ enum DocumentSniffer {
     /// The format the content of `data` shows, or nil when it shows none for sure.
     static func format(of data: Data) -> DocumentFormat? {
         if isZIP(data) { return zipFormat(data) }
-        // Other formats known by a signature of their own (`%PDF-`) are told here.
+        // Other formats known by a signature of their own are told here.
+        if PDFParser.looksLikePDF(data) { return .pdf }
         return isFictionBook(data) ? .fb2 : nil
     }
 

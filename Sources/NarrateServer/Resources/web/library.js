@@ -72,11 +72,11 @@ export async function loadCover(link) {
 const TYPES = {
   epub: "application/epub+zip", txt: "text/plain", text: "text/plain", html: "text/html", htm: "text/html", xhtml: "application/xhtml+xml",
   md: "text/markdown", markdown: "text/markdown", docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-  odt: "application/vnd.oasis.opendocument.text", fb2: "application/x-fictionbook+xml", zip: "application/zip",
+  odt: "application/vnd.oasis.opendocument.text", pdf: "application/pdf", fb2: "application/x-fictionbook+xml", zip: "application/zip",
 };
 
 // What the service's book formats are called on the page (GET /v1/books' `format`).
-const FORMAT_NAMES = { plainText: "Text", epub: "EPUB", html: "HTML", markdown: "Markdown", docx: "DOCX", odt: "ODT", fb2: "FB2" };
+const FORMAT_NAMES = { plainText: "Text", epub: "EPUB", html: "HTML", markdown: "Markdown", docx: "DOCX", odt: "ODT", fb2: "FB2", pdf: "PDF" };
 
 export function formatName(format) {
   return FORMAT_NAMES[format] || String(format || "").toUpperCase();
