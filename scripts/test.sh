@@ -7,8 +7,9 @@
 #   3. the Swift suite (unit, route and end-to-end tests) on that build, alone on the machine;
 #   4. the Python suites against that build's narrate, in two lanes side by side (they wait on
 #      servers, browsers and models as much as they compute), of about the same length: Kokoro,
-#      the fleet, the PDFs (printed by LibreOffice and Chromium), the audiobook tools and the
-#      office documents (DOCX, ODT, FB2 by pandoc and LibreOffice) in one; Piper, the service's clients and the listening room in the other.
+#      the fleet, the PDFs (printed by LibreOffice and Chromium) and the office documents (DOCX,
+#      ODT, FB2 by pandoc and LibreOffice) in one; Piper, the service's clients, the listening
+#      room and the audiobook tools in the other.
 #      They share one virtual environment (.build/venv-tests), made while the build runs: every
 #      suite's pinned tools in one pip run.
 # At the end, a table of each phase's wall time, test count, result and how busy the machine's
@@ -155,7 +156,6 @@ lane_one() {
   if wanted kokoro; then run_phase kokoro scripts/test-kokoro.sh --durations=5 || status=1; fi
   if wanted fleet; then run_phase fleet scripts/test-fleet.sh --durations=5 || status=1; fi
   if wanted pdf; then run_phase pdf scripts/test-pdf.sh --durations=5 || status=1; fi
-  if wanted audiobooks; then run_phase audiobooks scripts/test-audiobooks.sh --durations=5 || status=1; fi
   if wanted office; then run_phase office scripts/test-office.sh --durations=5 || status=1; fi
   return "$status"
 }
@@ -165,6 +165,7 @@ lane_two() {
   if wanted piper; then run_phase piper scripts/test-piper.sh --durations=5 || status=1; fi
   if wanted serve; then run_phase serve scripts/test-serve.sh --durations=5 || status=1; fi
   if wanted web; then run_phase web scripts/test-web.sh --durations=5 || status=1; fi
+  if wanted audiobooks; then run_phase audiobooks scripts/test-audiobooks.sh --durations=5 || status=1; fi
   return "$status"
 }
 
