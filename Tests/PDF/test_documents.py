@@ -4,26 +4,18 @@ number is read, footnotes are not read, the chapters are the source's."""
 
 from __future__ import annotations
 
-import jiwer
 import pytest
 
 import sources
+from narration_checks import assert_words_narrated
 
 PRINTED = ["libreoffice.pdf", "chromium.pdf"]
-
-
-def word_error_rate(expected: list[str], narrated: list[str]) -> float:
-    return jiwer.wer(" ".join(expected), " ".join(narrated))
 
 
 @pytest.mark.parametrize("name", PRINTED)
 def test_the_words_narrated_are_the_sources_in_order(made, narrate, name):
     document = made[name]
-    narrated = sources.tokens(narrate.ok("text", str(document.path)))
-    rate = word_error_rate(document.expected_words, narrated)
-    assert rate < 0.01, f"{name} ({document.maker}): word error rate {rate:.2%} over {len(document.expected_words)} words"
-    for word in sources.NOTE_WORDS:
-        assert word not in narrated, f"{name}: a footnote was read ('{word}')"
+    assert_words_narrated(narrate, document, name, "a footnote")
 
 
 @pytest.mark.parametrize("name", PRINTED)
