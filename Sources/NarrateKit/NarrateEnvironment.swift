@@ -259,6 +259,9 @@ public final class NarrateEnvironment: Sendable {
     /// Listing presets and engine voices.
     public var getVoices: any GetVoicesUseCaseContract { GetVoicesUseCase(repository: voiceRepository) }
 
+    /// A cast's voices, resolved as `chooseVoice` resolves one, or proposed from the installed ones.
+    public var resolveCast: any ResolveCastUseCaseContract { ResolveCastUseCase(chooser: chooseVoice, voices: getVoices) }
+
     /// The remote API the preset `name` names, read from the preset files alone (no engine start).
     public func presetRemote(named name: String) -> RemoteVoice? {
         voiceRepository.preset(named: name)?.remote

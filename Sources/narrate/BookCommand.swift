@@ -46,6 +46,7 @@ extension Narrate {
         @OptionGroup var matter: MatterOptions
         @OptionGroup var common: CommonOptions
         @OptionGroup var password: PasswordOptions
+        @OptionGroup var casting: CastOptions
 
         func validate() throws {
             if pages != nil, chapters != nil { throw ValidationError("Give --pages or --chapters, not both.") }
@@ -60,13 +61,20 @@ extension Narrate {
             InterruptHandling.install()
             let environment = try common.environment(common.configuration(paging, matter, password))
             let selection: ExportSelection = pages.map { .pages($0.range) } ?? chapters.map { .chapters($0.range) } ?? .all
-            let options = BookExportOptions(
+            var options = BookExportOptions(
                 directory: output ?? "", split: split, format: format, subtitles: subtitles,
                 selection: selection, shard: shard?.shard, granularity: granularity
             )
+            let request = try common.voiceRequest()
+            if casting.cast != nil {
+                let whole = try await environment.library().getPages.execute(reference: book.reference).book
+                let narrator = try await environment.chooseVoice.execute(request, reading: whole)
+                options.cast = try await casting.resolve(
+                    in: environment, narrator: narrator, voice: request, book: whole, text: whole.pages.map(\.text).joined(separator: "\n\n"))
+            }
             let exporter = try await environment.exportBook()
             let progress = ExportProgressReport(quiet: common.storage.quiet)
-            let summary = try await exporter.execute(reference: book.reference, voice: try common.voiceRequest(), options: options) { progress.handle($0) }
+            let summary = try await exporter.execute(reference: book.reference, voice: request, options: options) { progress.handle($0) }
             let (found, directory) = progress.started()
             progress.finish()
             if let shard {

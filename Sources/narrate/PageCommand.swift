@@ -30,13 +30,23 @@ extension Narrate {
         @OptionGroup var matter: MatterOptions
         @OptionGroup var common: CommonOptions
         @OptionGroup var password: PasswordOptions
+        @OptionGroup var casting: CastOptions
 
         func run() async throws {
             InterruptHandling.install()
             let environment = try common.environment(common.configuration(paging, matter, password))
             let destination = output ?? "page-\(page.replacingOccurrences(of: "/", with: "-")).wav"
-            let narrated = try await environment.narratePage()
-                .execute(reference: book.reference, page: page, voice: try common.voiceRequest(), refresh: refresh)
+            let request = try common.voiceRequest()
+            let narrated: NarratedPage
+            if casting.cast != nil {
+                var speech = try await environment.resolvePageSpeech().execute(reference: book.reference, page: page, voice: request)
+                let whole = speech.book.book
+                speech.cast = try await casting.resolve(
+                    in: environment, narrator: speech.voice, voice: request, book: whole, text: whole.pages.map(\.text).joined(separator: "\n\n"))
+                narrated = try await environment.narratePageSpeech().execute(speech, refresh: refresh)
+            } else {
+                narrated = try await environment.narratePage().execute(reference: book.reference, page: page, voice: request, refresh: refresh)
+            }
             common.storage.report(narrated.voice)
             let narration = narrated.narration
             try WAVOutput.write(narration.audio, to: destination)

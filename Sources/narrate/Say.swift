@@ -23,6 +23,7 @@ extension Narrate {
         var ssml = false
 
         @OptionGroup var common: CommonOptions
+        @OptionGroup var casting: CastOptions
 
         func validate() throws {
             if text != nil, file != nil { throw ValidationError("Give either a text or -f FILE, not both.") }
@@ -32,12 +33,15 @@ extension Narrate {
             InterruptHandling.install()
             let input = try readInput()
             let environment = try common.environment(common.configuration())
-            let voice = try await environment.chooseVoice.execute(try common.voiceRequest(), reading: nil).profile
+            let request = try common.voiceRequest()
+            let choice = try await environment.chooseVoice.execute(request, reading: nil)
+            let voice = choice.profile
+            let cast = try await casting.resolve(in: environment, narrator: choice, voice: request, book: nil, text: input)
             let speak = try environment.speakText()
             let writer = try WAVWriter(path: output)
             do {
                 // A chunk the engine stored in the cache is copied from there in the kernel.
-                let summary = try await speak.execute(text: SpeechText(input, isSSML: ssml), voice: voice) { (piece: SpeechPiece) throws(SpeechError) in
+                let write = { (piece: SpeechPiece) async throws(SpeechError) -> Void in
                     switch piece {
                     case let .audio(audio):
                         try writer.append(audio)
@@ -48,6 +52,12 @@ extension Narrate {
                             try writer.append(try await environment.audio(for: clip))  // another process stored it again meanwhile
                         }
                     }
+                }
+                let text = SpeechText(input, isSSML: ssml)
+                let summary = if let cast {
+                    try await speak.execute(text: text, cast: cast, onPiece: write)
+                } else {
+                    try await speak.execute(text: text, voice: voice, onPiece: write)
                 }
                 try writer.finish()
                 await environment.flush()

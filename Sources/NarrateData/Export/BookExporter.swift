@@ -67,13 +67,22 @@ public struct BookExporter: BookExportRepositoryContract {
         }
         // An engine that reads no phonemes is given no lexicons, and keyed without them
         // (as `TTSRepository` keys what it stores).
-        var keyVoice = voice
-        if !synthesizer.acceptsPhonemes { keyVoice.lexicons = [] }
-        // The voice's own engine (a Piper voice's model), as `TTSRepository` keys it.
-        let engine: EngineDescriptor
-        do { engine = try await synthesizer.descriptor(for: SpeechRequest(text: "", voice: keyVoice)) } catch { throw .speech(error) }
-        let key: @Sendable (ExportChunk) -> AudioCacheKey = { [keyVoice] chunk in
-            AudioCacheKey(request: SpeechRequest(text: chunk.text, voice: keyVoice), engine: engine)
+        let acceptsPhonemes = synthesizer.acceptsPhonemes
+        let keyed: @Sendable (VoiceProfile) -> VoiceProfile = { voice in
+            var keyVoice = voice
+            if !acceptsPhonemes { keyVoice.lexicons = [] }
+            return keyVoice
+        }
+        let cast = try Self.validated(options.cast?.mapVoices { $0.reading(book) })
+        // Each voice's own engine (a Piper voice's model), as `TTSRepository` keys it.
+        var engines: [VoiceProfile: EngineDescriptor] = [:]
+        for speaker in [voice] + (cast?.voices ?? []) where engines[keyed(speaker)] == nil {
+            do { engines[keyed(speaker)] = try await synthesizer.descriptor(for: SpeechRequest(text: "", voice: keyed(speaker))) } catch { throw .speech(error) }
+        }
+        let engine = engines[keyed(voice)]!
+        let key: @Sendable (ExportChunk) -> AudioCacheKey = { [engines] chunk in
+            let keyVoice = keyed(chunk.voice ?? voice)
+            return AudioCacheKey(request: SpeechRequest(text: chunk.text, voice: keyVoice), engine: engines[keyVoice] ?? engine)
         }
         let manifestBase = ExportManifest(
             generator: "narrate",
@@ -160,7 +169,7 @@ public struct BookExporter: BookExportRepositoryContract {
         )
         let outcome: Result<ExportSummary, ExportError>
         do {
-            outcome = .success(try await exportBook(items: items, voice: voice, shard: options.shard, effects: effects, onProgress: onProgress))
+            outcome = .success(try await exportBook(items: items, voice: voice, cast: cast, shard: options.shard, effects: effects, onProgress: onProgress))
         } catch {
             outcome = .failure(error)
         }
@@ -168,6 +177,11 @@ public struct BookExporter: BookExportRepositoryContract {
         synthesizer.shutdown()
         try? await cache.flush()
         return try outcome.get()
+    }
+
+    /// The cast with every voice validated, its error an export's.
+    private static func validated(_ cast: VoiceCast?) throws(ExportError) -> VoiceCast? {
+        do { return try cast?.validated() } catch { throw .speech(error) }
     }
 
     /// Synthesizes `chunks` into the cache, `width` at a time, reporting each (by index) as it
@@ -194,7 +208,7 @@ public struct BookExporter: BookExportRepositoryContract {
                 group.addTask {
                     do throws(SpeechError) {
                         // Into the cache only: the files are assembled from the entries afterwards.
-                        let seconds = try await repository.fill(SpeechRequest(text: chunk.text, voice: voice))
+                        let seconds = try await repository.fill(SpeechRequest(text: chunk.text, voice: chunk.voice ?? voice))
                         await onChunk(index, .success(seconds))
                     } catch {
                         if error.stopsEveryText {

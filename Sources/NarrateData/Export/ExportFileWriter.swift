@@ -125,7 +125,7 @@ struct ExportFileWriter: Sendable {
         }
         var audio: SpeechAudio
         do {
-            audio = try await repository.synthesize(SpeechRequest(text: chunk.text, voice: voice), cachePolicy: .localFirst)
+            audio = try await repository.synthesize(SpeechRequest(text: chunk.text, voice: chunk.voice ?? voice), cachePolicy: .localFirst)
         } catch {
             throw .synthesisFailed(pageLabel: chunk.pageLabel, error)
         }

@@ -36,11 +36,12 @@ public struct ExportBookEffects: Sendable {
 public func exportBook(
     items: [ExportItem],
     voice: VoiceProfile? = nil,
+    cast: VoiceCast? = nil,
     shard: ExportShard?,
     effects: ExportBookEffects,
     onProgress: @escaping @Sendable (ExportProgress) -> Void
 ) async throws(ExportError) -> ExportSummary {
-    let allChunks = ExportChunker.chunks(of: items, voice: voice)
+    let allChunks = ExportChunker.chunks(of: items, voice: voice, cast: cast)
     var finished: [Int: ExportedFile] = [:]
     if shard == nil {
         for (index, item) in items.enumerated() {

@@ -4,19 +4,29 @@ public enum ExportChunker {
     /// joined by a blank line (see `text(of:)`).
     /// `voice`: a neural voice (Piper, Kokoro) is given each page's first sentence alone (see
     /// `NarrationPipeline.chunks`).
-    public static func chunks(of items: [ExportItem], voice: VoiceProfile? = nil) -> [ExportChunk] {
+    /// `cast`: who reads each file's narration and quotations (`CastScript`), the speakers found
+    /// in the file's text; each chunk then carries its voice.
+    public static func chunks(of items: [ExportItem], voice: VoiceProfile? = nil, cast: VoiceCast? = nil) -> [ExportChunk] {
         var chunks: [ExportChunk] = []
         for (itemIndex, item) in items.enumerated() {
             var pageStart = 0
+            let dialogue = cast.map { _ in DialogueAnalyzer.analyze(text(of: item)) }
             for (pageOffset, page) in item.pages.enumerated() {
-                let pageChunks = voice.map { NarrationPipeline.chunks(of: page.text, voice: $0) } ?? TextChunker.chunks(of: page.text, maxScalars: NarrationPipeline.maxChunkScalars)
-                for chunk in pageChunks {
+                let length = page.text.unicodeScalars.count
+                let pageChunks: [VoicedChunk?]
+                if let cast, let dialogue {
+                    pageChunks = CastScript.chunks(of: page.text, cast: cast, analysis: dialogue.slice(pageStart, pageStart + length))
+                } else {
+                    let chunks = voice.map { NarrationPipeline.chunks(of: page.text, voice: $0) } ?? TextChunker.chunks(of: page.text, maxScalars: NarrationPipeline.maxChunkScalars)
+                    pageChunks = chunks.map { VoicedChunk(chunk: $0, voice: voice ?? .narrator) }
+                }
+                for case let voiced? in pageChunks {
                     chunks.append(ExportChunk(
-                        itemIndex: itemIndex, pageIndex: page.index, pageLabel: page.label, text: chunk.text,
-                        textOffset: pageStart + chunk.scalarOffset, pageOffset: pageOffset
+                        itemIndex: itemIndex, pageIndex: page.index, pageLabel: page.label, text: voiced.chunk.text,
+                        textOffset: pageStart + voiced.chunk.scalarOffset, pageOffset: pageOffset, voice: cast == nil ? nil : voiced.voice
                     ))
                 }
-                pageStart += page.text.unicodeScalars.count + 2
+                pageStart += length + 2
             }
         }
         return chunks

@@ -13,11 +13,15 @@ public struct BookExportOptions: Sendable, Hashable {
     /// The book's file, which a read-along EPUB of an EPUB book is made from (`nil` from a
     /// reference: the library's file of the book).
     public var sourcePath: String?
+    /// Who reads the narration and each character's quotations (`--cast`); nil: the voice alone.
+    public var cast: VoiceCast?
 
     public init(
         directory: String, split: ExportSplit = .chapter, format: ExportFormat = .wav, subtitles: SubtitleFormat? = nil, selection: ExportSelection = .all,
-        shard: ExportShard? = nil, granularity: ReadAlongGranularity = .sentence, sourcePath: String? = nil
+        shard: ExportShard? = nil, granularity: ReadAlongGranularity = .sentence, sourcePath: String? = nil,
+        cast: VoiceCast? = nil
     ) {
+        self.cast = cast
         self.directory = directory
         self.split = split
         self.format = format

@@ -10,8 +10,11 @@ public struct ExportChunk: Sendable, Hashable {
     public var textOffset: Int
     /// Index into the item's `pages` of the page (or piece of a page, when chapters share it) holding the chunk.
     public var pageOffset: Int
+    /// The cast's voice that reads the chunk, or nil for the export's voice.
+    public var voice: VoiceProfile?
 
-    public init(itemIndex: Int, pageIndex: Int, pageLabel: String, text: String, textOffset: Int, pageOffset: Int = 0) {
+    public init(itemIndex: Int, pageIndex: Int, pageLabel: String, text: String, textOffset: Int, pageOffset: Int = 0, voice: VoiceProfile? = nil) {
+        self.voice = voice
         self.itemIndex = itemIndex
         self.pageIndex = pageIndex
         self.pageLabel = pageLabel

@@ -4,8 +4,11 @@ public struct PageSpeech: Sendable {
     public var book: LibraryBook
     public var page: Page
     public var voice: VoiceChoice
+    /// Who reads the page's narration and each character's quotations; nil: `voice` alone.
+    public var cast: VoiceCast?
 
-    public init(book: LibraryBook, page: Page, voice: VoiceChoice) {
+    public init(book: LibraryBook, page: Page, voice: VoiceChoice, cast: VoiceCast? = nil) {
+        self.cast = cast
         self.book = book
         self.page = page
         self.voice = voice

@@ -39,6 +39,21 @@ struct NarrationPipeline: Sendable {
         }
     }
 
+    /// As `run`, each chunk in its own voice (a cast's).
+    func run(_ chunks: [VoicedChunk], consume: (SpeechAudio) async throws(SpeechError) -> Void) async throws(SpeechError) {
+        try await runPieces(chunks, asClips: false) { piece throws(SpeechError) in
+            guard case let .audio(audio) = piece else { return }
+            try await consume(audio)
+        }
+    }
+
+    /// The error for a chunk whose audio comes at `rate` after chunks at `previous` (a cast
+    /// mixing Piper models of two sample rates), or nil when the rates agree.
+    static func rateMismatch(_ rate: Int, after previous: Int, voice: VoiceProfile) -> SpeechError? {
+        guard previous != 0, rate != previous else { return nil }
+        return .voiceFailed(voice: voice.displayName, reason: "it speaks at \(rate) Hz and the cast's voices before it at \(previous) Hz; a cast's voices must share one sample rate")
+    }
+
     /// As `run`, each chunk as a `SpeechPiece`. With `asClips`, the repository's `piece`
     /// (`.localFirst`): a clip of the cache entry where the engine stored it there, else the
     /// audio; without, always the audio (`synthesize` with the pipeline's policy).
@@ -49,16 +64,25 @@ struct NarrationPipeline: Sendable {
         asClips: Bool = true,
         consume: (SpeechPiece) async throws(SpeechError) -> Void
     ) async throws(SpeechError) {
+        try await runPieces(chunks.map { VoicedChunk(chunk: $0, voice: voice) }, isSSML: isSSML, asClips: asClips, consume: consume)
+    }
+
+    /// As `runPieces`, each chunk in its own voice (a cast's).
+    func runPieces(
+        _ chunks: [VoicedChunk],
+        isSSML: Bool = false,
+        asClips: Bool = true,
+        consume: (SpeechPiece) async throws(SpeechError) -> Void
+    ) async throws(SpeechError) {
         let repository = repository
         let cachePolicy = cachePolicy
-        try await run(chunks, voice: voice, isSSML: isSSML, produce: { request throws(SpeechError) in
+        try await run(chunks, isSSML: isSSML, produce: { request throws(SpeechError) in
             asClips ? try await repository.piece(request) : .audio(try await repository.synthesize(request, cachePolicy: cachePolicy))
         }, consume: consume)
     }
 
     private func run(
-        _ chunks: [TextChunk],
-        voice: VoiceProfile,
+        _ chunks: [VoicedChunk],
         isSSML: Bool,
         produce: @escaping @Sendable (SpeechRequest) async throws(SpeechError) -> SpeechPiece,
         consume: (SpeechPiece) async throws(SpeechError) -> Void
@@ -66,9 +90,9 @@ struct NarrationPipeline: Sendable {
         var pending: [Task<Result<SpeechPiece, SpeechError>, Never>] = []
         var next = 0
         func startNext() {
-            let chunk = chunks[next]
+            let chunk = chunks[next].chunk
+            let request = SpeechRequest(text: chunk.text, voice: chunks[next].voice, isSSML: isSSML)
             next += 1
-            let request = SpeechRequest(text: chunk.text, voice: voice, isSSML: isSSML)
             pending.append(Task {
                 do throws(SpeechError) {
                     return .success(try await produce(request).shifted(text: chunk.scalarOffset))

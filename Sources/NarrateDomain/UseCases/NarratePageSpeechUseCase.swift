@@ -30,7 +30,7 @@ public struct NarratePageSpeechUseCase: NarratePageSpeechUseCaseContract {
 
     private func narrate(_ speech: PageSpeech, refresh: Bool, onChunk: (@Sendable (SpeechAudio) async -> Void)?) async throws(NarrationError) -> NarratedPage {
         let narrator = PageNarrator(ttsRepository: ttsRepository, cachePolicy: refresh ? .remoteFirst : .localFirst)
-        let narration = try await narrator.narrate(speech.page, of: speech.book.book, voice: speech.voice.profile, onChunk: onChunk)
+        let narration = try await narrator.narrate(speech.page, of: speech.book.book, voice: speech.voice.profile, cast: speech.cast, onChunk: onChunk)
         await ttsRepository.flush()
         return NarratedPage(book: speech.book, voice: speech.voice, narration: narration)
     }

@@ -19,6 +19,15 @@ public protocol SpeakTextUseCaseContract: Sendable {
         voice: VoiceProfile,
         onPiece: (SpeechPiece) async throws(SpeechError) -> Void
     ) async throws(SpeechError) -> SpeechSummary
+
+    /// As `execute(text:voice:onPiece:)`, read by `cast`: the narration in the narrator's voice,
+    /// each quotation in its speaker's (`CastScript`; plain text only, SSML is read by the
+    /// narrator alone).
+    func execute(
+        text: SpeechText,
+        cast: VoiceCast,
+        onPiece: (SpeechPiece) async throws(SpeechError) -> Void
+    ) async throws(SpeechError) -> SpeechSummary
 }
 
 extension SpeakTextUseCaseContract {
@@ -79,15 +88,30 @@ public struct SpeakTextUseCase: SpeakTextUseCaseContract {
         try await speak(text, voice: voice, asClips: true, consume: onPiece)
     }
 
+    public func execute(
+        text: SpeechText,
+        cast: VoiceCast,
+        onPiece: (SpeechPiece) async throws(SpeechError) -> Void
+    ) async throws(SpeechError) -> SpeechSummary {
+        try await speak(text, voice: cast.narrator, cast: cast, asClips: true, consume: onPiece)
+    }
+
     private func speak(
-        _ text: SpeechText, voice: VoiceProfile, asClips: Bool, consume: (SpeechPiece) async throws(SpeechError) -> Void
+        _ text: SpeechText, voice: VoiceProfile, cast: VoiceCast? = nil, asClips: Bool, consume: (SpeechPiece) async throws(SpeechError) -> Void
     ) async throws(SpeechError) -> SpeechSummary {
         let voice = try voice.validated()
         try bounds.check(text, voice: voice)
         guard !text.isEmpty else { throw .emptyText }
+        let chunks: [VoicedChunk]
+        if let cast, !text.isSSML {
+            chunks = CastScript.chunks(of: text.text, cast: try cast.validated(), analysis: DialogueAnalyzer.analyze(text.text))
+        } else {
+            chunks = text.chunks(for: voice).map { VoicedChunk(chunk: $0, voice: voice) }
+        }
         var summary = SpeechSummary(chunkCount: 0, sampleCount: 0, sampleRate: 0)
         let pipeline = NarrationPipeline(repository: repository, cachePolicy: .localFirst, firstChunkAlone: firstChunkAlone)
-        try await pipeline.runPieces(text.chunks(for: voice), voice: voice, isSSML: text.isSSML, asClips: asClips) { piece throws(SpeechError) in
+        try await pipeline.runPieces(chunks, isSSML: text.isSSML, asClips: asClips) { piece throws(SpeechError) in
+            if let mismatch = NarrationPipeline.rateMismatch(piece.sampleRate, after: summary.sampleRate, voice: voice) { throw mismatch }
             summary.chunkCount += 1
             summary.sampleCount += piece.sampleCount
             summary.sampleRate = piece.sampleRate
