@@ -34,25 +34,26 @@ struct CastNarrationEndToEndTests {
     /// The utterances a cast reads `text` in, built from `narrate cast --quotes --json` by the
     /// rule docs/cast.md states: narration between quotations in the narrator's voice, each
     /// quoted part in its speaker's (unattributed: the dialogue voice), runs of one voice
-    /// joined, each cut from its first letter to its last word, without quotation marks.
+    /// joined (over narration without a word), each cut from its first letter to its last word, without quotation marks.
     private func utterances(_ text: String, quotes: [[String: Any]], voices: [String: String], narrator: String, dialogue: String) -> [(text: String, voice: String)] {
         let scalars = Array(text.unicodeScalars)
         var spans: [(start: Int, end: Int, voice: String)] = []
-        func add(_ start: Int, _ end: Int, _ voice: String) {
-            guard start < end else { return }
+        func isWord(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.isAlphabetic || scalar.properties.numericType != nil }
+        func add(_ start: Int, _ end: Int, _ voice: String, narration: Bool = false) {
+            guard start < end, !narration || scalars[start..<end].contains(where: isWord) else { return }
             if let last = spans.last, last.voice == voice { spans[spans.count - 1].end = end } else { spans.append((start, end, voice)) }
         }
         var position = 0
         for quote in quotes {
             let start = quote["start"] as! Int, end = quote["end"] as! Int
-            add(position, start, narrator)
+            add(position, start, narrator, narration: true)
             add(start, end, (quote["speaker"] as? String).flatMap { voices[$0] } ?? dialogue)
             position = end
         }
-        add(position, scalars.count, narrator)
+        add(position, scalars.count, narrator, narration: true)
         let silent = Set("\u{201C}\u{201D}\u{2018}\u{2019}\"'-\u{2014}\u{2013} \n".unicodeScalars)
         return spans.compactMap { span in
-            guard let first = (span.start..<span.end).first(where: { scalars[$0].properties.isAlphabetic || scalars[$0].properties.numericType != nil }) else { return nil }
+            guard let first = (span.start..<span.end).first(where: { isWord(scalars[$0]) }) else { return nil }
             var last = span.end
             while last > first, silent.contains(scalars[last - 1]) { last -= 1 }
             var view = String.UnicodeScalarView()

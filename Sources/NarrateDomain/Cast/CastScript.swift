@@ -1,6 +1,6 @@
 /// The chunks of a text as a cast reads it: the narration in the narrator's voice, each quoted
 /// part in its speaker's voice. Parts that one voice reads in a row are chunked together, as
-/// one text is, so a text without dialogue, or a cast of one voice, is cut exactly as it is
+/// one text is (the wordless marks between them aside), so a text without dialogue, or a cast of one voice, is cut exactly as it is
 /// without a cast.
 public enum CastScript {
     /// - Parameters:
@@ -10,8 +10,10 @@ public enum CastScript {
     public static func chunks(of text: String, cast: VoiceCast, analysis: DialogueAnalysis) -> [VoicedChunk] {
         let scalars = Array(text.unicodeScalars)
         var spans: [(start: Int, end: Int, voice: VoiceProfile)] = []
-        func add(_ start: Int, _ end: Int, _ voice: VoiceProfile) {
-            guard start < end else { return }
+        // A run of narration with no word in it (the marks between two paragraphs of one
+        // speech) is no span: the parts around it, of one voice, are read as one.
+        func add(_ start: Int, _ end: Int, _ voice: VoiceProfile, narration: Bool = false) {
+            guard start < end, !narration || scalars[start..<end].contains(where: isWordScalar) else { return }
             if let last = spans.last, last.voice == voice {
                 spans[spans.count - 1].end = end
             } else {
@@ -23,11 +25,11 @@ public enum CastScript {
             let start = max(part.quotation.start, position)
             let end = min(part.quotation.end, scalars.count)
             guard start < end else { continue }
-            add(position, start, cast.narrator)
+            add(position, start, cast.narrator, narration: true)
             add(start, end, voice(of: part, in: analysis, cast: cast))
             position = end
         }
-        add(position, scalars.count, cast.narrator)
+        add(position, scalars.count, cast.narrator, narration: true)
         if spans.count == 1 {
             return NarrationPipeline.chunks(of: text, voice: spans[0].voice).map { VoicedChunk(chunk: $0, voice: spans[0].voice) }
         }
