@@ -18,6 +18,8 @@ struct ExportController: BookRoutes {
         var speed: Double?
         /// `[first, last]`, 1-based and inclusive.
         var chapters: [Int]?
+        /// "auto": each character in the voice `narrate cast` proposes.
+        var cast: String?
     }
 
     static let formats = ["m4b", "mp3", "wav", "epub"]
@@ -71,6 +73,9 @@ struct ExportController: BookRoutes {
                 throw APIError.badRequest("Chapters are [first, last], from 1 to \(chapterCount) for this book.", param: "chapters", code: "chapter_not_found")
             }
         }
+        if let cast = body.cast, cast != "auto" {
+            throw APIError.badRequest("The cast '\(cast.prefix(40))' is not one: give \"cast\": \"auto\" (each character in a voice of its own), or no cast.", param: "cast")
+        }
         // An unknown voice or an unreachable speed is refused now, not when the job runs.
         let voice = body.voice?.trimmingCharacters(in: .whitespaces).lowercased()
         do {
@@ -80,7 +85,7 @@ struct ExportController: BookRoutes {
         }
         let job = ExportJob(
             id: UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: ""), book_id: book.id.description, title: book.book.metadata.title,
-            format: format, voice: voice?.isEmpty == false ? voice : nil, speed: body.speed, chapters: body.chapters, state: .queued, done: 0, total: 0,
+            format: format, voice: voice?.isEmpty == false ? voice : nil, speed: body.speed, cast: body.cast, chapters: body.chapters, state: .queued, done: 0, total: 0,
             created: exports.now())
         let queued = try await exports.submit(job)
         let answer = try JSONEncoder.exports.encode(ExportJobResponse(queued))

@@ -18,6 +18,8 @@ struct ExportJob: Codable, Sendable, Equatable {
     var format: String
     var voice: String?
     var speed: Double?
+    /// "auto": each character read in the voice `narrate cast` proposes; nil: the voice alone.
+    var cast: String?
     /// 1-based, inclusive; none: the whole book.
     var chapters: [Int]?
     var state: State

@@ -92,11 +92,13 @@ final class SpeechBackend: Sendable {
         let environment = NarrateEnvironment(configuration: settings, logger: logger, fallbackVoices: OpenAIVoices.profiles)
         defer { environment.stopEngine() }
         let format = ExportFormat(rawValue: job.format) ?? .m4b
-        let options = BookExportOptions(
+        var options = BookExportOptions(
             directory: folder, split: format == .epub ? .chapter : .book, format: format, selection: job.chapters.map { .chapters($0[0]...$0[1]) } ?? .all)
         let summary: ExportSummary
+        let voice = VoiceRequest(name: job.voice, speed: job.speed)
         do {
-            summary = try await environment.exportBook().execute(reference: job.book_id, voice: VoiceRequest(name: job.voice, speed: job.speed), options: options) { event in
+            if job.cast == "auto" { options.cast = try await Self.autoCast(reading: job.book_id, voice: voice, in: environment) }
+            summary = try await environment.exportBook().execute(reference: job.book_id, voice: voice, options: options) { event in
                 if case let .progress(report) = event { progress(report.chunksDone, report.chunksTotal) }
             }
         } catch {
@@ -116,6 +118,13 @@ final class SpeechBackend: Sendable {
         await environment.finishUploads()
         let bytes = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber
         return ("files/" + name, bytes?.int64Value ?? 0)
+    }
+
+    /// The proposed cast of the book `reference` names, read with `voice`, its errors an export's.
+    private static func autoCast(reading reference: String, voice: VoiceRequest, in environment: NarrateEnvironment) async throws(ExportError) -> VoiceCast {
+        let book: Book
+        do { book = try await environment.library().getPages.execute(reference: reference).book } catch { throw .book(error) }
+        do { return try await environment.cast(.auto, voice: voice, reading: book) } catch { throw .speech(error) }
     }
 
     /// The profile for a voice name (a preset, an installed Piper voice, an eSpeak voice or one

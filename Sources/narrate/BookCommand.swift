@@ -66,11 +66,9 @@ extension Narrate {
                 selection: selection, shard: shard?.shard, granularity: granularity
             )
             let request = try common.voiceRequest()
-            if casting.cast != nil {
+            if let cast = try casting.request() {
                 let whole = try await environment.library().getPages.execute(reference: book.reference).book
-                let narrator = try await environment.chooseVoice.execute(request, reading: whole)
-                options.cast = try await casting.resolve(
-                    in: environment, narrator: narrator, voice: request, book: whole, text: whole.pages.map(\.text).joined(separator: "\n\n"))
+                options.cast = try await environment.cast(cast, voice: request, reading: whole)
             }
             let exporter = try await environment.exportBook()
             let progress = ExportProgressReport(quiet: common.storage.quiet)

@@ -38,11 +38,9 @@ extension Narrate {
             let destination = output ?? "page-\(page.replacingOccurrences(of: "/", with: "-")).wav"
             let request = try common.voiceRequest()
             let narrated: NarratedPage
-            if casting.cast != nil {
+            if let cast = try casting.request() {
                 var speech = try await environment.resolvePageSpeech().execute(reference: book.reference, page: page, voice: request)
-                let whole = speech.book.book
-                speech.cast = try await casting.resolve(
-                    in: environment, narrator: speech.voice, voice: request, book: whole, text: whole.pages.map(\.text).joined(separator: "\n\n"))
+                speech.cast = try await environment.cast(cast, voice: request, reading: speech.book.book)
                 narrated = try await environment.narratePageSpeech().execute(speech, refresh: refresh)
             } else {
                 narrated = try await environment.narratePage().execute(reference: book.reference, page: page, voice: request, refresh: refresh)

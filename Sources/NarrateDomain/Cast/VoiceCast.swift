@@ -36,6 +36,16 @@ public struct VoiceCast: Sendable, Hashable {
             members: members.map { CastMember(names: $0.names, voice: transform($0.voice)) })
     }
 
+    /// The cast in one line that changes with any of its voices or names: what a rendering of a
+    /// page read by it is keyed by.
+    public var signature: String {
+        func describe(_ voice: VoiceProfile) -> String {
+            "\(voice.displayName)/\(voice.voice)/\(voice.rate)/\(voice.pitch)/\(voice.volume)/\(voice.wordGap)/\(voice.lexicons.map(\.digest).joined(separator: ","))"
+        }
+        let members = members.map { $0.names.joined(separator: "|") + "=" + describe($0.voice) }
+        return ([describe(narrator), describe(dialogue)] + members).joined(separator: ";")
+    }
+
     /// The cast with every voice validated (`VoiceProfile.validated`).
     public func validated() throws(SpeechError) -> VoiceCast {
         var members: [CastMember] = []

@@ -15,7 +15,10 @@ public struct PageSpeech: Sendable {
     }
 
     /// The text as it goes to the engine, whole: what a rendering of the page is keyed by.
+    /// With a cast, the text is followed by the cast's voices, so that a recast page is another.
     public var speechRequest: SpeechRequest {
-        SpeechText(page.text).request(voice: voice.profile)
+        let text = SpeechText(page.text)
+        guard let cast else { return text.request(voice: voice.profile) }
+        return SpeechRequest(text: text.text + "\u{1F}cast\u{1F}" + cast.signature, voice: voice.profile)
     }
 }
