@@ -25,7 +25,7 @@ enum CharacterFinder {
         }
         // A bare word of a kept name ("Emma" of "Emma Woodhouse") names the same character.
         for phrase in phrases where characterOfKey[phrase.key] == nil && phrase.title == nil && phrase.words.count == 1 {
-            if let owner = CharacterGrouping.owner(ofWord: phrase.words[0], groups: groups) {
+            if let owner = CharacterGrouping.owner(ofWord: phrase.words[0], groups: groups, counts: counts) {
                 characterOfKey[phrase.key] = owner
             }
         }

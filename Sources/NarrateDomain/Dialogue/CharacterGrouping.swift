@@ -4,10 +4,11 @@
 enum CharacterGrouping {
     /// The groups of `phrases` (one phrase per distinct name), most named first.
     static func group(_ phrases: [NamePhrase], counts: [String: Int]) -> [[NamePhrase]] {
+        // Full names first, then titled names ("Mr. Darcy"), then bare words ("Darcy"), which
+        // may then join a titled name of their own.
+        func rank(_ phrase: NamePhrase) -> Int { phrase.words.count > 1 ? 0 : phrase.title != nil ? 1 : 2 }
         let ordered = phrases.sorted { left, right in
-            let leftFull = left.words.count > 1
-            let rightFull = right.words.count > 1
-            if leftFull != rightFull { return leftFull }
+            if rank(left) != rank(right) { return rank(left) < rank(right) }
             return (counts[left.key] ?? 0, right.key) > (counts[right.key] ?? 0, left.key)
         }
         var groups: [[NamePhrase]] = []
@@ -39,7 +40,7 @@ enum CharacterGrouping {
                     groups[candidates[0]].append(phrase)
                     continue
                 }
-            } else if let owner = owner(ofWord: word, groups: groups) {
+            } else if let owner = owner(ofWord: word, groups: groups, counts: counts) {
                 groups[owner].append(phrase)
                 continue
             }
@@ -50,12 +51,18 @@ enum CharacterGrouping {
 
     /// The one group a bare word names: the group whose full name starts with it, else the one
     /// group whose names end with it; nil when none or several could.
-    static func owner(ofWord word: String, groups: [[NamePhrase]]) -> Int? {
+    /// Of several groups ending with the word, one named twice as often as all the others
+    /// together ("Mr. Darcy" against "Miss Darcy") takes it.
+    static func owner(ofWord word: String, groups: [[NamePhrase]], counts: [String: Int] = [:]) -> Int? {
         let first = groups.indices.filter { groups[$0].contains { $0.words.count > 1 && $0.words[0] == word } }
         if first.count == 1 { return first[0] }
         if first.count > 1 { return nil }
         let last = groups.indices.filter { groups[$0].contains { $0.words.last == word && ($0.title != nil || $0.words.count > 1) } }
-        return last.count == 1 ? last[0] : nil
+        if last.count == 1 { return last[0] }
+        let named = last.map { index in groups[index].reduce(0) { $0 + (counts[$1.key] ?? 0) } }
+        guard let top = named.indices.max(by: { named[$0] < named[$1] }) else { return nil }
+        let others = named.reduce(0, +) - named[top]
+        return named[top] >= 2 * others && others > 0 ? last[top] : nil
     }
 
     private static func groupGender(_ group: [NamePhrase]) -> CharacterGender {

@@ -54,4 +54,25 @@ import Testing
         // Then
         #expect(tom?.gender == .male)
     }
+
+    @Test("a bare family name goes to the titled name the text uses far more (Mr. Darcy, not Miss Darcy), even when it comes first")
+    func bareNameToDominantTitle() {
+        // Given
+        let text = """
+            "Darcy!" said Darcy. "No," said Darcy.
+
+            Mr. Darcy bowed. Mr. Darcy smiled. Mr. Darcy left. Mr. Darcy returned.
+
+            Miss Darcy sang.
+            """
+
+        // When
+        let characters = DialogueAnalyzer.analyze(text).characters
+
+        // Then
+        let darcy = characters.first { $0.aliases.contains("Darcy") }
+        #expect(darcy?.aliases == ["Darcy", "Mr. Darcy"])
+        #expect(darcy?.gender == .male)
+        #expect(characters.contains { $0.aliases == ["Miss Darcy"] })
+    }
 }
