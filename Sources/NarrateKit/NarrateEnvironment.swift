@@ -259,16 +259,6 @@ public final class NarrateEnvironment: Sendable {
     /// Listing presets and engine voices.
     public var getVoices: any GetVoicesUseCaseContract { GetVoicesUseCase(repository: voiceRepository) }
 
-    /// A cast's voices, resolved as `chooseVoice` resolves one, or proposed from the installed ones.
-    public var resolveCast: any ResolveCastUseCaseContract { ResolveCastUseCase(chooser: chooseVoice, voices: getVoices) }
-
-    /// The cast `request` stands for reading `book` with the voice `voice` asks for (`auto`: the
-    /// proposal for the whole book's characters).
-    public func cast(_ request: CastRequest, voice: VoiceRequest, reading book: Book) async throws(SpeechError) -> VoiceCast {
-        let narrator = try await chooseVoice.execute(voice, reading: book)
-        return try await resolveCast.execute(request, narrator: narrator, voice: voice, reading: book, text: book.pages.map(\.text).joined(separator: "\n\n"))
-    }
-
     /// The remote API the preset `name` names, read from the preset files alone (no engine start).
     public func presetRemote(named name: String) -> RemoteVoice? {
         voiceRepository.preset(named: name)?.remote
