@@ -36,6 +36,7 @@ public struct NarrateServer: Sendable {
         BookmarkController(backend: backend).register(on: router)
         PageAudioController(backend: backend).register(on: router)
         PageTimingController(backend: backend).register(on: router)
+        BookCastController(backend: backend).register(on: router)
         ExportController(backend: backend).register(on: router)
         BookCoverController(backend: backend).register(on: router)
         HealthController(backend: backend).register(on: router)

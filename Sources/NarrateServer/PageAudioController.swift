@@ -31,18 +31,16 @@ struct PageAudioController: BookRoutes {
             throw APIError.badRequest("Unknown format '\(formatName)': use one of \(StreamFormat.allCases.map(\.rawValue).joined(separator: ", ")).", param: "format")
         }
         let voice = try Self.voice(query)
-        let cast = try Self.cast(query)
+        let cast = try PageCastQuery(query)
         // A page served a moment ago: no library or voice lookup, and its bytes from memory.
-        let key = "\(id)\u{1F}\(page)\u{1F}\(voice.name ?? "")\u{1F}\(voice.speed.map { String($0) } ?? "")\u{1F}\(format.rawValue)\u{1F}\(cast == nil ? "" : "cast")"
+        let key = "\(id)\u{1F}\(page)\u{1F}\(voice.name ?? "")\u{1F}\(voice.speed.map { String($0) } ?? "")\u{1F}\(format.rawValue)\u{1F}\(cast?.key ?? "")"
         if let known = backend.pageMemo.resolution(for: key), access(known.path, R_OK) == 0 {
             return try await respond(request, tag: known.tag, path: known.path, format: format)
         }
         // One request looks it up again; the others meanwhile are served what was known.
         defer { backend.pageMemo.endRefresh(key) }
         var speech = try await resolve(id: id, page: page, voice: voice)
-        if let cast {
-            do { speech.cast = try await backend.environment.cast(cast, voice: voice, reading: speech.book.book) } catch { throw SpeechBackend.apiError(error) }
-        }
+        speech.cast = try await cast?.resolve(for: speech, voice: voice, in: backend.environment)
         let tag = try await backend.entityTag(for: speech.speechRequest, format: format.rawValue)
         if let header = request.headers[.ifNoneMatch], SpeechController.matches(header, tag) {
             return Response(status: .notModified, headers: [.eTag: tag])
@@ -73,15 +71,6 @@ struct PageAudioController: BookRoutes {
             speed = number
         }
         return VoiceRequest(name: named.isEmpty ? nil : named, speed: speed)
-    }
-
-    /// The cast a page's query asks for: `cast=auto`, the characters read by the voices
-    /// `narrate cast` proposes for the book; none without it.
-    /// - Throws: `APIError` 400 for any other value.
-    static func cast(_ query: Parameters) throws(APIError) -> CastRequest? {
-        guard let given = query["cast"] else { return nil }
-        guard given == "auto" else { throw APIError.badRequest("The cast '\(given)' is not one: give cast=auto (each character in a voice of its own), or no cast.", param: "cast") }
-        return .auto
     }
 
     private func streamed(_ stream: SpeechStream, format: StreamFormat) throws -> Response {

@@ -5,8 +5,8 @@ import NarrateKit
 
 /// When each sentence and word of a library page is spoken in its audio, beside the page audio:
 /// `GET /v1/books/{id}/pages/{page}/timing` as JSON (`PageTimingResponse`) or, with
-/// `format=vtt`, as a WebVTT track. The same `voice` and `speed` as the audio give the timing
-/// of that audio. Kept when the audio is rendered, so asking after it costs a file read.
+/// `format=vtt`, as a WebVTT track. The same `voice`, `speed` and cast as the audio give the
+/// timing of that audio. Kept when the audio is rendered, so asking after it costs a file read.
 struct PageTimingController: BookRoutes {
     let backend: SpeechBackend
 
@@ -22,7 +22,10 @@ struct PageTimingController: BookRoutes {
         guard format == "json" || format == "vtt" else {
             throw APIError.badRequest("Unknown timing format '\(format)': use json or vtt.", param: "format")
         }
-        let speech = try await resolve(id: id, page: page, voice: try PageAudioController.voice(query))
+        let voice = try PageAudioController.voice(query)
+        let cast = try PageCastQuery(query)
+        var speech = try await resolve(id: id, page: page, voice: voice)
+        speech.cast = try await cast?.resolve(for: speech, voice: voice, in: backend.environment)
         let tag = try await backend.entityTag(for: speech.speechRequest, format: "timing")
         let servedTag = "\(tag.dropLast())-\(format)\""
         if let header = request.headers[.ifNoneMatch], SpeechController.matches(header, servedTag) {

@@ -65,4 +65,41 @@ struct CastServeEndToEndTests {
         #expect(state == "done")
         #expect(await serve.terminate() == 0)
     }
+
+    @Test("Given a book with dialogue, when its cast is asked for, then its speakers come with proposed voices and the choices; a character given another voice is read in it, timing included")
+    func castListingAndPicker() async throws {
+        // Given
+        let folder = try TemporaryFolder()
+        try Data(Self.story.utf8).write(to: folder.url.appendingPathComponent("emma.txt"))
+        let serve = try await ServeProcess.start()
+        let added = try await serve.request("POST", "/v1/books?filename=emma.txt", body: Data(Self.story.utf8))
+        let id = try #require(added.json?["id"] as? String)
+
+        // When
+        let listing = try await serve.request("GET", "/v1/books/\(id)/cast")
+        let characters = try #require(listing.json?["characters"] as? [[String: Any]])
+        let voices = try #require(listing.json?["voices"] as? [[String: Any]])
+        let knightley = try #require(characters.first { $0["name"] as? String == "Mr. Knightley" }?["voice"] as? String)
+        let picked = "/v1/books/\(id)/pages/1/audio?format=wav&cast=auto&character=Emma%3Den-us%2Bm5"
+        let audio = try await serve.request("GET", picked)
+        let timing = try await serve.request("GET", "/v1/books/\(id)/pages/1/timing?cast=auto&character=Emma%3Den-us%2Bm5")
+        let proposed = try await serve.request("GET", "/v1/books/\(id)/pages/1/timing?cast=auto")
+        let malformed = try await serve.request("GET", "/v1/books/\(id)/pages/1/audio?cast=auto&character=Emma")
+        let alone = try await serve.request("GET", "/v1/books/\(id)/pages/1/audio?character=Emma%3Den-us%2Bm5")
+        let cast: [String: Any] = ["characters": [["name": "Emma", "voice": "en-us+m5"], ["name": "Mr. Knightley", "voice": knightley]]]
+        try JSONSerialization.data(withJSONObject: cast).write(to: folder.url.appendingPathComponent("cast.json"))
+        let local = try await NarrateProcess.narrate(["page", "emma.txt", "1", "--cast", "cast.json", "-o", "local.wav", "--no-cache"], in: folder.url)
+
+        // Then
+        #expect(listing.status == 200)
+        #expect(characters.map { $0["name"] as? String } == ["Emma", "Mr. Knightley"])
+        #expect(characters.allSatisfy { ($0["lines"] as? Int ?? 0) > 0 && !($0["voice"] as? String ?? "").isEmpty })
+        #expect(voices.contains { $0["name"] as? String == "en-us+m5" && $0["gender"] as? String == "M" })
+        #expect(audio.status == 200 && timing.status == 200 && proposed.status == 200)
+        #expect(local.status == 0, "\(local.stderr)")
+        #expect(identical(try WAVFile(audio.body).data, try WAVFile(path: folder.path("local.wav")).data))
+        #expect(timing.header("ETag") != proposed.header("ETag"))
+        #expect(malformed.status == 400 && alone.status == 400)
+        #expect(await serve.terminate() == 0)
+    }
 }

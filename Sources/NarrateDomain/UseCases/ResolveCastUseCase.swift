@@ -21,6 +21,9 @@ public protocol ResolveCastUseCaseContract: Sendable {
 
     /// The cast file `auto` stands for: `narrate cast`'s proposal.
     func propose(for analysis: DialogueAnalysis, narrator: VoiceChoice) async throws(SpeechError) -> CastFile
+
+    /// The voices a cast may give its characters beside `narrator` (`CastCandidate.candidates`).
+    func candidates(beside narrator: VoiceChoice) async throws(SpeechError) -> [CastCandidate]
 }
 
 /// Resolves a cast's voices through `ChooseVoiceUseCase`, and proposes one with `CastProposer`
@@ -35,9 +38,12 @@ public struct ResolveCastUseCase: ResolveCastUseCaseContract {
     }
 
     public func propose(for analysis: DialogueAnalysis, narrator: VoiceChoice) async throws(SpeechError) -> CastFile {
-        let name = narrator.profile.displayName
+        CastProposer.propose(analysis, narrator: narrator.profile.displayName, candidates: try await candidates(beside: narrator))
+    }
+
+    public func candidates(beside narrator: VoiceChoice) async throws(SpeechError) -> [CastCandidate] {
         let installed = narrator.profile.isNeural ? try await voices.execute(language: nil) : []
-        return CastProposer.propose(analysis, narrator: name, candidates: CastCandidate.candidates(beside: narrator.profile, named: name, installed: installed))
+        return CastCandidate.candidates(beside: narrator.profile, named: narrator.profile.displayName, installed: installed)
     }
 
     public func execute(_ request: CastRequest, narrator: VoiceChoice, voice: VoiceRequest, reading book: Book?, text: String) async throws(SpeechError) -> VoiceCast {
