@@ -156,6 +156,7 @@ let package = Package(
                 .embedInCode("Resources/web/bookmarks.js"),
                 .embedInCode("Resources/web/shortcuts.js"),
                 .embedInCode("Resources/web/media-session.js"),
+                .embedInCode("Resources/web/cast.js"),
                 .embedInCode("Resources/web/icon.svg"),
                 .embedInCode("Resources/web/icon-192.png"),
                 .embedInCode("Resources/web/icon-512.png"),

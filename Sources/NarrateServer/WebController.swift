@@ -41,6 +41,7 @@ struct WebController {
         "/web/bookmarks.js": File(PackageResources.bookmarks_js, script),
         "/web/shortcuts.js": File(PackageResources.shortcuts_js, script),
         "/web/media-session.js": File(PackageResources.media_session_js, script),
+        "/web/cast.js": File(PackageResources.cast_js, script),
         "/web/icon.svg": File(PackageResources.icon_svg, "image/svg+xml"),
         "/web/icon-192.png": File(PackageResources.icon_192_png, "image/png"),
         "/web/icon-512.png": File(PackageResources.icon_512_png, "image/png"),

@@ -15,6 +15,7 @@ import { wireSleep } from "./web/sleep.js";
 import { wireBookmarks } from "./web/bookmarks.js";
 import { wireShortcuts } from "./web/shortcuts.js";
 import { wireMediaSession } from "./web/media-session.js";
+import { wireCast } from "./web/cast.js";
 
 function askForKey(message) {
   stop();
@@ -56,6 +57,7 @@ function start() {
   wireBookmarks();
   wireShortcuts();
   wireMediaSession();
+  wireCast();
   window.addEventListener("hashchange", route);
   loadVoices();
   route();
