@@ -48,13 +48,29 @@ def evaluate(folder):
     names = []
     for row in gold_chars:
         aliases = ast.literal_eval(row['Aliases']) if row['Aliases'].startswith('{') else set()
-        names.append({norm(n) for n in (row['Main Name'], *aliases)})
-    main_of = {row['Main Name']: i for i, row in enumerate(gold_chars)}
+        names.append({norm(n.split(' - ')[0]) for n in (row['Main Name'], *aliases)})
+    # The annotations name a quotation's speaker by the character's main name or by one of its
+    # aliases ("Kemp" for the character named "The Doctor"), and split one person into roles
+    # ("Christopher Robin - External", "- Story"): a role is its person.
+    person = {}
+    for i, row in enumerate(gold_chars):
+        person.setdefault(row['Main Name'].split(' - ')[0].strip(), i)
+    same = {i: person[row['Main Name'].split(' - ')[0].strip()] for i, row in enumerate(gold_chars)}
+    main_of = {row['Main Name'].strip(): same[i] for i, row in enumerate(gold_chars)}
+    by_alias = defaultdict(set)
+    for i, n in enumerate(names):
+        for alias in n:
+            by_alias[alias].add(same[i])
+    def gold_speaker(name):
+        if name.strip() in main_of:
+            return main_of[name.strip()]
+        found = by_alias.get(norm(name), set())
+        return next(iter(found)) if len(found) == 1 else None
     def gold_of(character):
         mine = {norm(n) for n in (character['name'], *character['aliases'])}
         scored = [(len(mine & n), norm(character['name']) in n, -i) for i, n in enumerate(names)]
         best = max(scored)
-        return -best[2] if best[0] > 0 else None
+        return same[-best[2]] if best[0] > 0 else None
     mapped = {c['name']: gold_of(c) for c in cast}
     quotes = list(csv.DictReader(open(os.path.join(folder, 'quotation_info.csv'), encoding='utf-8')))
     gold_spans = []
@@ -80,7 +96,7 @@ def evaluate(folder):
             if overlap > best_overlap:
                 best, best_overlap = p, overlap
         speaker = best['speaker'] if best else None
-        right = speaker is not None and mapped.get(speaker) is not None and mapped[speaker] == main_of.get(q['speaker'])
+        right = speaker is not None and mapped.get(speaker) is not None and mapped[speaker] == gold_speaker(q['speaker'])
         for key in (q['quoteType'], 'All'):
             by_type[key][0] += right
             by_type[key][1] += 1
